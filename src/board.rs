@@ -1,0 +1,344 @@
+//! Boards, squares, notation and the knight's move table.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+/// The eight knight moves as (row delta, column delta), in the Java tutorial's fixed order
+/// (seeds/001): the order plain backtracking tries them in.
+pub const MOVES: [(i32, i32); 8] = [
+    (-1, 2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+];
+
+/// Largest board accepted: indices must fit in `u32` and a path costs 4 bytes a square.
+pub const MAX_SQUARES: u64 = 1 << 30;
+
+/// Bytes a square costs while a tour is built and verified (path + visited bitmap).
+pub const BYTES_PER_SQUARE: f64 = 4.125;
+
+/// Errors from parsing boards and squares.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum BoardError {
+    /// The text is not a board size.
+    #[error("'{0}' is not a board size; hint: write ROWSxCOLS such as 8x8 or 6x10, or one number for a square board")]
+    Syntax(String),
+    /// A side is zero.
+    #[error("board '{0}' has a side of zero; hint: both sides must be at least 1")]
+    Empty(String),
+    /// The board is too large to hold in memory.
+    #[error("board {rows}x{cols} has {squares} squares and would need about {need} of memory; hint: the limit is {limit} squares")]
+    TooLarge {
+        /// Rows asked for.
+        rows: u64,
+        /// Columns asked for.
+        cols: u64,
+        /// rows * cols.
+        squares: u128,
+        /// Human-readable memory estimate.
+        need: String,
+        /// The square limit.
+        limit: u64,
+    },
+    /// The text is not a square.
+    #[error("'{0}' is not a square; hint: write algebraic notation such as c3 (files from the left, ranks from the bottom) or ROW,COL zero-based such as 2,1")]
+    SquareSyntax(String),
+    /// The square lies outside the board.
+    #[error("square '{text}' is off the {board} board; hint: rows 0..{rows}, columns 0..{cols} (zero-based)")]
+    OffBoard {
+        /// What was written.
+        text: String,
+        /// The board.
+        board: Board,
+        /// Rows of the board.
+        rows: u32,
+        /// Columns of the board.
+        cols: u32,
+    },
+}
+
+/// A rectangular board of `rows` x `cols` squares; row 0 is the top row as drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Number of rows (the first number of `ROWSxCOLS`).
+    pub rows: u32,
+    /// Number of columns.
+    pub cols: u32,
+}
+
+/// A square by zero-based row and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    /// Zero-based row, 0 at the top.
+    pub row: u32,
+    /// Zero-based column, 0 at the left.
+    pub col: u32,
+}
+
+impl Square {
+    /// Makes a square from row and column.
+    pub const fn new(row: u32, col: u32) -> Self {
+        Square { row, col }
+    }
+
+    /// Colour parity: squares with the same parity as the corner [0,0] return 0.
+    pub const fn colour(self) -> u32 {
+        (self.row + self.col) & 1
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, {}]", self.row, self.col)
+    }
+}
+
+/// Formats a human-readable byte count.
+pub fn human_bytes(bytes: f64) -> String {
+    const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
+    let mut v = bytes;
+    let mut u = 0;
+    while v >= 1000.0 && u + 1 < UNITS.len() {
+        v /= 1000.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{v:.0} {}", UNITS[u])
+    } else {
+        format!("{v:.1} {}", UNITS[u])
+    }
+}
+
+impl Board {
+    /// Makes a board, refusing empty or too-large ones.
+    pub fn new(rows: u32, cols: u32) -> Result<Self, BoardError> {
+        Self::checked(rows as u64, cols as u64, &format!("{rows}x{cols}"))
+    }
+
+    fn checked(rows: u64, cols: u64, text: &str) -> Result<Self, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty(text.to_string()));
+        }
+        let squares = rows as u128 * cols as u128;
+        if squares > MAX_SQUARES as u128 || rows > u32::MAX as u64 || cols > u32::MAX as u64 {
+            return Err(BoardError::TooLarge {
+                rows,
+                cols,
+                squares,
+                need: human_bytes(squares as f64 * BYTES_PER_SQUARE),
+                limit: MAX_SQUARES,
+            });
+        }
+        Ok(Board {
+            rows: rows as u32,
+            cols: cols as u32,
+        })
+    }
+
+    /// Number of squares.
+    pub const fn area(&self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+
+    /// The shorter side first: (min, max).
+    pub fn sides(&self) -> (u32, u32) {
+        (self.rows.min(self.cols), self.rows.max(self.cols))
+    }
+
+    /// The board with rows and columns swapped.
+    pub const fn transposed(&self) -> Board {
+        Board {
+            rows: self.cols,
+            cols: self.rows,
+        }
+    }
+
+    /// Whether (row, col) lies on the board.
+    #[inline]
+    pub fn contains(&self, row: i64, col: i64) -> bool {
+        row >= 0 && col >= 0 && row < self.rows as i64 && col < self.cols as i64
+    }
+
+    /// Linear index of a square (row-major).
+    #[inline]
+    pub const fn index(&self, sq: Square) -> u32 {
+        sq.row * self.cols + sq.col
+    }
+
+    /// Square of a linear index.
+    #[inline]
+    pub const fn square(&self, index: u32) -> Square {
+        Square {
+            row: index / self.cols,
+            col: index % self.cols,
+        }
+    }
+
+    /// Whether two squares are a knight's move apart.
+    #[inline]
+    pub fn is_knight_move(a: Square, b: Square) -> bool {
+        let dr = a.row.abs_diff(b.row);
+        let dc = a.col.abs_diff(b.col);
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    }
+
+    /// The squares a knight reaches from `sq`, in [`MOVES`] order.
+    pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        MOVES.iter().filter_map(move |&(dr, dc)| {
+            let r = sq.row as i64 + dr as i64;
+            let c = sq.col as i64 + dc as i64;
+            self.contains(r, c).then(|| Square::new(r as u32, c as u32))
+        })
+    }
+
+    /// Number of knight moves from `sq` that stay on the board.
+    pub fn degree(&self, sq: Square) -> usize {
+        self.neighbours(sq).count()
+    }
+
+    /// Parses a square: algebraic (`c3`, `aa12`) or zero-based `ROW,COL`.
+    pub fn parse_square(&self, text: &str) -> Result<Square, BoardError> {
+        let t = text.trim();
+        let syntax = || BoardError::SquareSyntax(text.to_string());
+        let off = || BoardError::OffBoard {
+            text: text.to_string(),
+            board: *self,
+            rows: self.rows,
+            cols: self.cols,
+        };
+        if let Some((r, c)) = t.split_once(',') {
+            let r: u64 = r.trim().parse().map_err(|_| syntax())?;
+            let c: u64 = c.trim().parse().map_err(|_| syntax())?;
+            if r >= self.rows as u64 || c >= self.cols as u64 {
+                return Err(off());
+            }
+            return Ok(Square::new(r as u32, c as u32));
+        }
+        let letters: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        let digits = &t[letters.len()..];
+        if letters.is_empty()
+            || letters.len() > 7
+            || digits.is_empty()
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(syntax());
+        }
+        // Bijective base 26: a..z, then aa, ab, ... as spreadsheet columns.
+        let mut file: u64 = 0;
+        for ch in letters.to_ascii_lowercase().bytes() {
+            file = file * 26 + (ch - b'a' + 1) as u64;
+        }
+        let file = file - 1;
+        let rank: u64 = digits.parse().map_err(|_| syntax())?;
+        if file >= self.cols as u64 || rank == 0 || rank > self.rows as u64 {
+            return Err(off());
+        }
+        Ok(Square::new(self.rows - rank as u32, file as u32))
+    }
+
+    /// Algebraic name of a square (`a1` is the bottom-left corner).
+    pub fn algebraic(&self, sq: Square) -> String {
+        let mut n = sq.col as u64 + 1;
+        let mut letters = Vec::new();
+        while n > 0 {
+            let d = ((n - 1) % 26) as u8;
+            letters.push(b'a' + d);
+            n = (n - 1) / 26;
+        }
+        letters.reverse();
+        format!(
+            "{}{}",
+            String::from_utf8(letters).expect("ascii"),
+            self.rows - sq.row
+        )
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let syntax = || BoardError::Syntax(s.to_string());
+        let side = |p: &str| -> Result<u64, BoardError> {
+            let p = p.trim();
+            if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(syntax());
+            }
+            // Saturate: a side too long to parse is simply too large.
+            Ok(p.parse::<u64>().unwrap_or(u64::MAX))
+        };
+        let (rows, cols) = match t.split_once(['x', 'X', '×']) {
+            Some((r, c)) => (side(r)?, side(c)?),
+            None => {
+                let n = side(t)?;
+                (n, n)
+            }
+        };
+        Board::checked(rows, cols, t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_boards() {
+        assert_eq!("8".parse::<Board>().unwrap(), Board { rows: 8, cols: 8 });
+        assert_eq!(
+            "6x10".parse::<Board>().unwrap(),
+            Board { rows: 6, cols: 10 }
+        );
+        assert_eq!("3X4".parse::<Board>().unwrap(), Board { rows: 3, cols: 4 });
+        for bad in ["0", "8y8", "-3x5", "1x0", "x8", "", "8x", "8x8x8", "+8"] {
+            assert!(bad.parse::<Board>().is_err(), "{bad} should fail");
+        }
+        let e = "100000x100000".parse::<Board>().unwrap_err().to_string();
+        assert!(e.contains("41.2 GB"), "{e}");
+        assert!("99999999999999999999999x2".parse::<Board>().is_err());
+    }
+
+    #[test]
+    fn parses_squares() {
+        let b = Board::new(8, 8).unwrap();
+        assert_eq!(b.parse_square("a1").unwrap(), Square::new(7, 0));
+        assert_eq!(b.parse_square("h8").unwrap(), Square::new(0, 7));
+        assert_eq!(b.parse_square("c3").unwrap(), Square::new(5, 2));
+        assert_eq!(b.parse_square("2,1").unwrap(), Square::new(2, 1));
+        assert!(b.parse_square("z9").is_err());
+        assert!(b.parse_square("i1").is_err());
+        assert!(b.parse_square("a0").is_err());
+        assert!(b.parse_square("8,0").is_err());
+        assert!(b.parse_square("c").is_err());
+        let wide = Board::new(12, 30).unwrap();
+        assert_eq!(wide.parse_square("aa12").unwrap(), Square::new(0, 26));
+        assert_eq!(wide.parse_square("ad1").unwrap(), Square::new(11, 29));
+        for c in 0..30 {
+            let sq = Square::new(3, c);
+            assert_eq!(wide.parse_square(&wide.algebraic(sq)).unwrap(), sq);
+        }
+    }
+
+    #[test]
+    fn knight_moves() {
+        let b = Board::new(8, 8).unwrap();
+        assert_eq!(b.degree(Square::new(0, 0)), 2);
+        assert_eq!(b.degree(Square::new(3, 3)), 8);
+        assert!(Board::is_knight_move(Square::new(0, 0), Square::new(2, 1)));
+        assert!(!Board::is_knight_move(Square::new(0, 0), Square::new(2, 2)));
+    }
+}

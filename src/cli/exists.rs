@@ -1,0 +1,70 @@
+//! `knight-tour exists`.
+
+use std::process::ExitCode;
+
+use clap::Args;
+use knight_tour::existence::{self, Kind};
+
+use super::{parse_board, parse_start, Failure, KindArgs};
+
+/// Arguments of `exists`.
+#[derive(Debug, Args)]
+pub struct ExistsArgs {
+    /// Board size ROWSxCOLS (rows first), or one number for a square board.
+    #[arg(allow_hyphen_values = true, value_name = "BOARD")]
+    board: String,
+    #[command(flatten)]
+    kind: KindArgs,
+    /// Ask about open tours from this square (algebraic or ROW,COL).
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    start: Option<String>,
+}
+
+/// Runs `exists`: prints the answer and reason; exit 0 for yes, 1 for no.
+pub fn run(args: ExistsArgs) -> Result<ExitCode, Failure> {
+    let board = parse_board(&args.board)?;
+    let start = parse_start(board, args.start.as_deref())?;
+    let kinds: Vec<Kind> = if args.kind.closed {
+        vec![Kind::Closed]
+    } else if args.kind.open || start.is_some() {
+        vec![Kind::Open]
+    } else {
+        vec![Kind::Closed, Kind::Open]
+    };
+    let mut all = true;
+    for kind in kinds {
+        let name = match kind {
+            Kind::Closed => "closed",
+            Kind::Open => "open",
+        };
+        match existence::check(board, kind, start) {
+            Ok(()) => {
+                let from = match (kind, start) {
+                    (_, Some(s)) => format!(" starting at {}", board.algebraic(s)),
+                    (Kind::Open, None) => {
+                        let n = (0..board.area() as u32)
+                            .filter(|&i| existence::open_from(board, board.square(i)).is_ok())
+                            .take(board.area().min(1 << 20))
+                            .count();
+                        if board.area() <= 1 << 20 {
+                            format!(" ({n} of {} squares can start one)", board.area())
+                        } else {
+                            String::new()
+                        }
+                    }
+                    _ => String::new(),
+                };
+                println!("yes: {board} has {name} tours{from}");
+            }
+            Err(reason) => {
+                all = false;
+                println!("no: {reason}");
+            }
+        }
+    }
+    Ok(if all {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,157 @@
+//! Command-line interface: clap definitions and one module per subcommand.
+
+mod exists;
+mod output;
+mod solve;
+mod verify;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use knight_tour::existence::Kind;
+use knight_tour::solve::Method;
+use knight_tour::{Board, Square};
+
+const EXAMPLES: &str = "Examples:
+  knight-tour solve 8x8                          numbered open tour from the top-left corner
+  knight-tour solve 5x5 --start c3 --format json a tour file that `verify` and `draw` read
+  knight-tour solve 6x10 --closed --seed 3       a closed tour (rows first: 6 rows of 10)
+  knight-tour exists 4x20 --open --start b2      the theorem's answer and its reason
+  knight-tour verify tour.json                   check a tour file";
+
+/// Knight's tours on any rectangular board: exact existence, solvers and checks.
+#[derive(Debug, Parser)]
+#[command(name = "knight-tour", version, about, after_help = EXAMPLES)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Construct and verify a tour, then print or write it.
+    #[command(after_help = EXAMPLES)]
+    Solve(solve::SolveArgs),
+    /// Check a tour file: say what is wrong and where.
+    #[command(
+        after_help = "Example:\n  knight-tour solve 8x8 --format json -o t.json && knight-tour verify t.json"
+    )]
+    Verify(verify::VerifyArgs),
+    /// Say whether a tour exists, with the theorem's reason.
+    #[command(
+        after_help = "Examples:\n  knight-tour exists 5x5 --closed\n  knight-tour exists 4x20 --open --start b2"
+    )]
+    Exists(exists::ExistsArgs),
+}
+
+/// The kind of tour (shared by subcommands).
+#[derive(Debug, Clone, Copy, Args)]
+#[group(multiple = false)]
+pub struct KindArgs {
+    /// A closed tour: the last square is a knight's move from the first.
+    #[arg(long)]
+    closed: bool,
+    /// An open tour (a path); the default.
+    #[arg(long)]
+    open: bool,
+}
+
+impl KindArgs {
+    fn kind(&self) -> Kind {
+        if self.closed {
+            Kind::Closed
+        } else {
+            Kind::Open
+        }
+    }
+}
+
+/// Solver choice accepted on the command line.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum MethodArg {
+    /// The fastest method that is sure to answer.
+    Auto,
+    /// Warnsdorff's fewest-onward-moves rule with backtracking.
+    Warnsdorff,
+    /// The tutorials' plain depth-first search (exponential; a baseline).
+    Backtrack,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Self {
+        match m {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Warnsdorff => Method::Warnsdorff,
+            MethodArg::Backtrack => Method::Backtrack,
+        }
+    }
+}
+
+/// A failure to report: one line on stderr and an exit code.
+#[derive(Debug)]
+pub struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    /// Bad usage or bad input (exit 2).
+    pub fn usage(e: impl std::fmt::Display) -> Self {
+        Failure {
+            code: 2,
+            message: e.to_string(),
+        }
+    }
+
+    /// No such tour, or verification failed (exit 1).
+    pub fn no(e: impl std::fmt::Display) -> Self {
+        Failure {
+            code: 1,
+            message: e.to_string(),
+        }
+    }
+
+    /// Prints the error once and returns its exit code; a closed pipe is not an error.
+    pub fn report(self) -> ExitCode {
+        if self.code == 0 {
+            return ExitCode::SUCCESS;
+        }
+        eprintln!("error: {}", self.message);
+        ExitCode::from(self.code)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure {
+                code: 0,
+                message: String::new(),
+            }
+        } else {
+            Failure::usage(e)
+        }
+    }
+}
+
+/// Parses a board argument.
+fn parse_board(text: &str) -> Result<Board, Failure> {
+    text.parse::<Board>().map_err(Failure::usage)
+}
+
+/// Parses an optional start square on `board`.
+fn parse_start(board: Board, text: Option<&str>) -> Result<Option<Square>, Failure> {
+    text.map(|t| board.parse_square(t).map_err(Failure::usage))
+        .transpose()
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    match cli.command {
+        Command::Solve(a) => solve::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Exists(a) => exists::run(a),
+    }
+}

@@ -1,0 +1,119 @@
+//! `knight-tour solve`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Args;
+use knight_tour::board::human_bytes;
+use knight_tour::io::{self as tio, Format};
+use knight_tour::solve::{self, Request, Solution, SolveError};
+
+use super::output::{check_target, choose_format, emit, peak_memory, FormatArg};
+use super::{parse_board, parse_start, Failure, KindArgs, MethodArg};
+
+/// Options that choose and run a solver (shared with `draw`).
+#[derive(Debug, Clone, Args)]
+pub struct SolveOpts {
+    /// Board size ROWSxCOLS (rows first), or one number for a square board.
+    #[arg(allow_hyphen_values = true, value_name = "BOARD")]
+    pub board: String,
+    /// Start square: algebraic (c3, aa12) or zero-based ROW,COL. Default: the top-left corner.
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    pub start: Option<String>,
+    #[command(flatten)]
+    pub kind: KindArgs,
+    /// Solver to use.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub method: MethodArg,
+    /// Seed for random tie-breaks and tile choices: same seed, same tour.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Node budget of the searching solvers (backtrack, warnsdorff).
+    #[arg(long, value_name = "NODES")]
+    pub budget: Option<u64>,
+}
+
+impl SolveOpts {
+    /// Parses the options into a request.
+    pub fn request(&self) -> Result<Request, Failure> {
+        let board = parse_board(&self.board)?;
+        let start = parse_start(board, self.start.as_deref())?;
+        Ok(Request {
+            board,
+            kind: self.kind.kind(),
+            start,
+            method: self.method.into(),
+            seed: self.seed,
+            budget: self.budget,
+        })
+    }
+}
+
+/// Runs a request, mapping errors to exit codes.
+pub fn run_request(req: &Request) -> Result<Solution, Failure> {
+    solve::solve(req).map_err(|e| match e {
+        SolveError::NoTour(_)
+        | SolveError::Budget { .. }
+        | SolveError::Exhausted { .. }
+        | SolveError::Verify { .. } => Failure::no(e),
+    })
+}
+
+/// Arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    opts: SolveOpts,
+    /// Output format; default: from the extension of -o, else text.
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Write to this file (atomically) instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Runs `solve`.
+pub fn run(args: SolveArgs) -> Result<ExitCode, Failure> {
+    let req = args.opts.request()?;
+    let out = args.output.as_deref();
+    let format = choose_format(args.format, out)?;
+    check_target(out)?;
+    let t0 = Instant::now();
+    let sol = run_request(&req)?;
+    let elapsed = t0.elapsed();
+    let tour = &sol.tour;
+    emit(out, |w| match format {
+        Format::Text => tio::write_text(w, tour),
+        Format::Json => tio::write_json(w, tour, sol.method, req.seed),
+        Format::Csv => tio::write_csv(w, tour),
+        Format::Moves => tio::write_moves(w, tour),
+        Format::Summary => {
+            let memory = peak_memory().map_or(String::new(), |m| {
+                let per = m as f64 / tour.board.area() as f64;
+                // Per-square figures mean something only once the board outweighs the binary.
+                if tour.board.area() >= 1_000_000 {
+                    format!(
+                        ", peak memory {} ({per:.2} bytes/square)",
+                        human_bytes(m as f64)
+                    )
+                } else {
+                    format!(", peak memory {}", human_bytes(m as f64))
+                }
+            });
+            writeln!(
+                w,
+                "{} {} tour by {}: {} squares from {} to {}, {} tiles, constructed and verified in {:.3} ms{memory}: verified ok",
+                tour.board,
+                if tour.closed { "closed" } else { "open" },
+                sol.method,
+                tour.len(),
+                tour.board.algebraic(tour.start()),
+                tour.board.algebraic(tour.end()),
+                tour.tiles.len(),
+                elapsed.as_secs_f64() * 1e3,
+            )
+        }
+    })?;
+    Ok(ExitCode::SUCCESS)
+}

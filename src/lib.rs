@@ -1,0 +1,12 @@
+//! knight-tour: knight's tours on any rectangular board.
+//!
+//! Data flows one way: [`board`] -> [`existence`] -> [`solve`] -> [`tour::Tour`] (verified).
+
+pub mod board;
+pub mod existence;
+pub mod io;
+pub mod solve;
+pub mod tour;
+
+pub use board::{Board, BoardError, Square};
+pub use tour::{Tile, Tour, TourError};

@@ -1,0 +1,41 @@
+//! The tutorials' plain depth-first search: fixed move order, no ordering heuristic, no pruning.
+
+use super::search::{search, Order, Outcome, SearchConfig};
+use super::{start_of, Request, SolveError};
+use crate::existence::Kind;
+use crate::tour::Tour;
+
+/// Default node budget: a few seconds of search, so that the baseline always returns.
+pub const DEFAULT_BUDGET: u64 = 2_000_000_000;
+
+/// Runs the plain backtracking search.
+pub fn solve(req: &Request) -> Result<Tour, SolveError> {
+    let board = req.board;
+    let start = board.index(start_of(req));
+    let closed = req.kind == Kind::Closed;
+    let budget = req.budget.unwrap_or(DEFAULT_BUDGET);
+    let cfg = SearchConfig {
+        closed,
+        order: Order::Fixed,
+        prune: false,
+        budget,
+    };
+    match search(board, start, cfg) {
+        Outcome::Found(path) => Ok(Tour {
+            board,
+            path,
+            closed,
+            tiles: Vec::new(),
+        }),
+        Outcome::Exhausted => Err(SolveError::Exhausted {
+            method: "backtrack",
+            board,
+        }),
+        Outcome::Budget => Err(SolveError::Budget {
+            method: "backtrack",
+            board,
+            budget,
+            hint: "plain backtracking is exponential; use --method warnsdorff or auto, or raise --budget",
+        }),
+    }
+}

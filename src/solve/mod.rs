@@ -1,0 +1,160 @@
+//! Solvers behind one [`Method`]: plain backtracking, Warnsdorff's rule, divide and conquer.
+
+pub mod backtrack;
+pub mod search;
+pub mod warnsdorff;
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::board::{Board, Square};
+use crate::existence::{self, Kind, NoTour};
+use crate::tour::{Tour, TourError};
+
+/// Which solver to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The fastest method that is sure to answer.
+    #[default]
+    Auto,
+    /// Warnsdorff's fewest-onward-moves rule with backtracking.
+    Warnsdorff,
+    /// The tutorials' plain depth-first search in a fixed move order.
+    Backtrack,
+}
+
+impl Method {
+    /// The name used on the command line and in tour files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Warnsdorff => "warnsdorff",
+            Method::Backtrack => "backtrack",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "auto" => Ok(Method::Auto),
+            "warnsdorff" => Ok(Method::Warnsdorff),
+            "backtrack" => Ok(Method::Backtrack),
+            _ => Err(format!(
+                "unknown method '{s}'; hint: auto, warnsdorff or backtrack"
+            )),
+        }
+    }
+}
+
+/// What to solve.
+#[derive(Debug, Clone, Copy)]
+pub struct Request {
+    /// The board.
+    pub board: Board,
+    /// Closed cycle or open path.
+    pub kind: Kind,
+    /// Start square; the top-left corner when absent.
+    pub start: Option<Square>,
+    /// Which solver.
+    pub method: Method,
+    /// Seed for randomised tie-breaks and tile choices.
+    pub seed: Option<u64>,
+    /// Node budget for the searching solvers (`None`: the method's default).
+    pub budget: Option<u64>,
+}
+
+impl Request {
+    /// A request with default method, no seed and no start.
+    pub fn new(board: Board, kind: Kind) -> Self {
+        Request {
+            board,
+            kind,
+            start: None,
+            method: Method::Auto,
+            seed: None,
+            budget: None,
+        }
+    }
+}
+
+/// A verified tour and the method that found it.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The tour (already verified).
+    pub tour: Tour,
+    /// The method that produced it (never `Auto`).
+    pub method: &'static str,
+}
+
+/// Why a solve did not produce a tour.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// The theorem says no such tour exists.
+    #[error("{0}")]
+    NoTour(#[from] NoTour),
+    /// A searching solver gave up.
+    #[error("{method} found no tour of {board} within its budget of {budget} nodes; hint: {hint}")]
+    Budget {
+        /// The solver.
+        method: &'static str,
+        /// The board.
+        board: Board,
+        /// Nodes allowed.
+        budget: u64,
+        /// What to try instead.
+        hint: &'static str,
+    },
+    /// The searching solver exhausted the whole tree (only possible from an impossible start).
+    #[error("{method} searched every branch and found no tour of {board}")]
+    Exhausted {
+        /// The solver.
+        method: &'static str,
+        /// The board.
+        board: Board,
+    },
+    /// A solver produced a tour that failed verification (a bug; never output).
+    #[error("internal error: the {method} tour failed verification: {source}")]
+    Verify {
+        /// The solver.
+        method: &'static str,
+        /// The fault.
+        source: TourError,
+    },
+}
+
+/// Solves a request: checks existence, runs the solver, verifies the tour.
+pub fn solve(req: &Request) -> Result<Solution, SolveError> {
+    existence::check(req.board, req.kind, req.start)?;
+    let (tour, method) = match req.method {
+        Method::Backtrack => (backtrack::solve(req)?, "backtrack"),
+        Method::Warnsdorff => (warnsdorff::solve(req)?, "warnsdorff"),
+        Method::Auto => (warnsdorff::solve_auto(req)?, "warnsdorff"),
+    };
+    tour.verify()
+        .map_err(|source| SolveError::Verify { method, source })?;
+    if req.kind == Kind::Closed && !tour.closed {
+        return Err(SolveError::Verify {
+            method,
+            source: TourError::NotClosed {
+                last: tour.end(),
+                first: tour.start(),
+            },
+        });
+    }
+    Ok(Solution { tour, method })
+}
+
+/// The start square of a request: the given one, else the top-left corner.
+pub(crate) fn start_of(req: &Request) -> Square {
+    req.start.unwrap_or(Square::new(0, 0))
+}

@@ -1,0 +1,343 @@
+//! Tours, their verification, numbering and successor arrays.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::board::{Board, Square};
+
+/// A sub-board that a divide-and-conquer construction solved on its own before merging.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tile {
+    /// Top row of the tile.
+    pub row: u32,
+    /// Left column of the tile.
+    pub col: u32,
+    /// Rows of the tile.
+    pub rows: u32,
+    /// Columns of the tile.
+    pub cols: u32,
+}
+
+/// A knight's tour: every square once, in visiting order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tour {
+    /// The board toured.
+    pub board: Board,
+    /// Row-major linear indices (`row * cols + col`) in visiting order; 4 bytes a square.
+    pub path: Vec<u32>,
+    /// Whether the last square is a knight's move from the first.
+    pub closed: bool,
+    /// Sub-boards of a divide-and-conquer construction (may be empty).
+    pub tiles: Vec<Tile>,
+}
+
+/// The first fault found in a tour, with 1-based move numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TourError {
+    /// The path does not have one entry per square.
+    #[error("the path has {found} squares but the {board} board has {expected}")]
+    WrongLength {
+        /// The board.
+        board: Board,
+        /// Squares on the board.
+        expected: usize,
+        /// Entries in the path.
+        found: usize,
+    },
+    /// A square is outside the board.
+    #[error("move {step} is {square}, which is off the {board} board")]
+    OffBoard {
+        /// 1-based move number.
+        step: usize,
+        /// The square as given.
+        square: Square,
+        /// The board.
+        board: Board,
+    },
+    /// A square is visited twice.
+    #[error("square {square} is visited twice, at moves {first} and {second}")]
+    Repeated {
+        /// The square.
+        square: Square,
+        /// First visit (1-based).
+        first: usize,
+        /// Second visit (1-based).
+        second: usize,
+    },
+    /// A square is never visited.
+    #[error("square {square} is never visited")]
+    Missing {
+        /// The square.
+        square: Square,
+    },
+    /// Two consecutive squares are not a knight's move apart.
+    #[error("moves {step} and {next} ({from} to {to}) are not a knight's move apart", next = step + 1)]
+    NotKnightMove {
+        /// 1-based number of the move before the bad step.
+        step: usize,
+        /// Square at `step`.
+        from: Square,
+        /// Square at `step + 1`.
+        to: Square,
+    },
+    /// The tour is marked closed but the last square does not reach the first.
+    #[error("the tour is marked closed but its last square {last} is not a knight's move from its first square {first}")]
+    NotClosed {
+        /// Last square.
+        last: Square,
+        /// First square.
+        first: Square,
+    },
+}
+
+/// A compact visited set: one bit a square, so verifying 10^8 squares costs 12.5 MB.
+pub struct BitSet {
+    words: Vec<u64>,
+}
+
+impl BitSet {
+    /// An empty set over `n` elements.
+    pub fn new(n: usize) -> Self {
+        BitSet {
+            words: vec![0; n.div_ceil(64)],
+        }
+    }
+
+    /// Inserts `i`; returns false if it was already there.
+    #[inline]
+    pub fn insert(&mut self, i: usize) -> bool {
+        let w = &mut self.words[i >> 6];
+        let bit = 1u64 << (i & 63);
+        let fresh = *w & bit == 0;
+        *w |= bit;
+        fresh
+    }
+
+    /// Whether `i` is in the set.
+    #[inline]
+    pub fn contains(&self, i: usize) -> bool {
+        self.words[i >> 6] & (1u64 << (i & 63)) != 0
+    }
+}
+
+impl Tour {
+    /// Builds a tour from squares (no verification).
+    pub fn from_squares(board: Board, squares: &[Square], closed: bool) -> Tour {
+        Tour {
+            board,
+            path: squares.iter().map(|&s| board.index(s)).collect(),
+            closed,
+            tiles: Vec::new(),
+        }
+    }
+
+    /// Number of squares in the path.
+    pub fn len(&self) -> usize {
+        self.path.len()
+    }
+
+    /// Whether the path is empty.
+    pub fn is_empty(&self) -> bool {
+        self.path.is_empty()
+    }
+
+    /// The square visited at position `i` (0-based).
+    pub fn square(&self, i: usize) -> Square {
+        self.board.square(self.path[i])
+    }
+
+    /// Iterates over the squares in visiting order.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.path.iter().map(|&i| self.board.square(i))
+    }
+
+    /// First square.
+    pub fn start(&self) -> Square {
+        self.square(0)
+    }
+
+    /// Last square.
+    pub fn end(&self) -> Square {
+        self.square(self.path.len() - 1)
+    }
+
+    /// Checks that the path visits every square once by knight moves (and returns, if closed).
+    pub fn verify(&self) -> Result<(), TourError> {
+        let board = self.board;
+        let n = board.area();
+        let cols = board.cols;
+        let mut seen = BitSet::new(n);
+        let mut prev: Option<Square> = None;
+        for (i, &idx) in self.path.iter().enumerate() {
+            if idx as usize >= n {
+                return Err(TourError::OffBoard {
+                    step: i + 1,
+                    square: Square::new(idx / cols, idx % cols),
+                    board,
+                });
+            }
+            let sq = board.square(idx);
+            if let Some(p) = prev {
+                if !Board::is_knight_move(p, sq) {
+                    return Err(TourError::NotKnightMove {
+                        step: i,
+                        from: p,
+                        to: sq,
+                    });
+                }
+            }
+            if !seen.insert(idx as usize) {
+                let first = self.path.iter().position(|&x| x == idx).unwrap_or(0);
+                return Err(TourError::Repeated {
+                    square: sq,
+                    first: first + 1,
+                    second: i + 1,
+                });
+            }
+            prev = Some(sq);
+        }
+        if self.path.len() != n {
+            if self.path.len() < n {
+                if let Some(missing) = (0..n).find(|&i| !seen.contains(i)) {
+                    if self.path.is_empty() {
+                        return Err(TourError::WrongLength {
+                            board,
+                            expected: n,
+                            found: 0,
+                        });
+                    }
+                    return Err(TourError::Missing {
+                        square: board.square(missing as u32),
+                    });
+                }
+            }
+            return Err(TourError::WrongLength {
+                board,
+                expected: n,
+                found: self.path.len(),
+            });
+        }
+        if self.closed && n > 1 && !Board::is_knight_move(self.end(), self.start()) {
+            return Err(TourError::NotClosed {
+                last: self.end(),
+                first: self.start(),
+            });
+        }
+        if self.closed && n == 1 {
+            // A single square has no move back to itself.
+            return Err(TourError::NotClosed {
+                last: self.start(),
+                first: self.start(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Move numbers (1-based) of every square, row-major.
+    pub fn numbers(&self) -> Vec<u32> {
+        let mut grid = vec![0u32; self.board.area()];
+        for (i, &idx) in self.path.iter().enumerate() {
+            grid[idx as usize] = i as u32 + 1;
+        }
+        grid
+    }
+
+    /// Successor of every square (row-major); the last square of an open tour maps to itself.
+    pub fn successors(&self) -> Vec<u32> {
+        let mut next = vec![0u32; self.board.area()];
+        for w in self.path.windows(2) {
+            next[w[0] as usize] = w[1];
+        }
+        if let (Some(&last), Some(&first)) = (self.path.last(), self.path.first()) {
+            next[last as usize] = if self.closed { first } else { last };
+        }
+        next
+    }
+
+    /// Rotates a closed tour so that it starts at `start`.
+    pub fn rotate_to(&mut self, start: Square) {
+        let idx = self.board.index(start);
+        if let Some(p) = self.path.iter().position(|&x| x == idx) {
+            self.path.rotate_left(p);
+        }
+    }
+
+    /// Reverses the direction of travel.
+    pub fn reverse(&mut self) {
+        self.path.reverse();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(r: u32, c: u32) -> Board {
+        Board::new(r, c).unwrap()
+    }
+
+    // A 3x4 path whose eighth step is not a knight's move.
+    fn broken_3x4() -> Tour {
+        let sq = [
+            (0, 0),
+            (2, 1),
+            (0, 2),
+            (1, 0),
+            (2, 2),
+            (0, 3),
+            (1, 1),
+            (2, 3),
+            (0, 1),
+            (2, 0),
+            (1, 2),
+            (0, 0),
+        ];
+        let squares: Vec<Square> = sq.iter().map(|&(r, c)| Square::new(r, c)).collect();
+        Tour::from_squares(b(3, 4), &squares, false)
+    }
+
+    #[test]
+    fn finds_faults() {
+        let t = broken_3x4();
+        assert_eq!(
+            t.verify(),
+            Err(TourError::NotKnightMove {
+                step: 8,
+                from: Square::new(2, 3),
+                to: Square::new(0, 1)
+            })
+        );
+        let single = Tour::from_squares(b(1, 1), &[Square::new(0, 0)], false);
+        assert_eq!(single.verify(), Ok(()));
+        let mut closed1 = single.clone();
+        closed1.closed = true;
+        assert!(closed1.verify().is_err());
+        let short = Tour::from_squares(b(3, 4), &[Square::new(0, 0), Square::new(2, 1)], false);
+        assert!(matches!(short.verify(), Err(TourError::Missing { .. })));
+        let dup = Tour::from_squares(
+            b(3, 4),
+            &[Square::new(0, 0), Square::new(2, 1), Square::new(0, 0)],
+            false,
+        );
+        assert_eq!(
+            dup.verify(),
+            Err(TourError::Repeated {
+                square: Square::new(0, 0),
+                first: 1,
+                second: 3
+            })
+        );
+    }
+
+    #[test]
+    fn numbers_and_successors() {
+        let t = Tour {
+            board: b(1, 1),
+            path: vec![0],
+            closed: false,
+            tiles: vec![],
+        };
+        assert_eq!(t.numbers(), vec![1]);
+        assert_eq!(t.successors(), vec![0]);
+    }
+}
