@@ -73,6 +73,8 @@ impl KindArgs {
 pub enum MethodArg {
     /// The fastest method that is sure to answer.
     Auto,
+    /// Divide and conquer: tiles merged into one cycle, O(rows x cols).
+    Divide,
     /// Warnsdorff's fewest-onward-moves rule with backtracking.
     Warnsdorff,
     /// The tutorials' plain depth-first search (exponential; a baseline).
@@ -83,6 +85,7 @@ impl From<MethodArg> for Method {
     fn from(m: MethodArg) -> Self {
         match m {
             MethodArg::Auto => Method::Auto,
+            MethodArg::Divide => Method::Divide,
             MethodArg::Warnsdorff => Method::Warnsdorff,
             MethodArg::Backtrack => Method::Backtrack,
         }

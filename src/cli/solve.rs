@@ -57,6 +57,7 @@ pub fn run_request(req: &Request) -> Result<Solution, Failure> {
         | SolveError::Budget { .. }
         | SolveError::Exhausted { .. }
         | SolveError::Verify { .. } => Failure::no(e),
+        SolveError::Divide(_) => Failure::usage(e),
     })
 }
 

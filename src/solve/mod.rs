@@ -1,7 +1,9 @@
 //! Solvers behind one [`Method`]: plain backtracking, Warnsdorff's rule, divide and conquer.
 
 pub mod backtrack;
+pub mod divide;
 pub mod search;
+pub mod small;
 pub mod warnsdorff;
 
 use std::fmt;
@@ -19,6 +21,8 @@ pub enum Method {
     /// The fastest method that is sure to answer.
     #[default]
     Auto,
+    /// Divide and conquer: tiles merged into one cycle in O(rows x cols).
+    Divide,
     /// Warnsdorff's fewest-onward-moves rule with backtracking.
     Warnsdorff,
     /// The tutorials' plain depth-first search in a fixed move order.
@@ -30,6 +34,7 @@ impl Method {
     pub fn name(self) -> &'static str {
         match self {
             Method::Auto => "auto",
+            Method::Divide => "divide",
             Method::Warnsdorff => "warnsdorff",
             Method::Backtrack => "backtrack",
         }
@@ -47,10 +52,11 @@ impl FromStr for Method {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "auto" => Ok(Method::Auto),
+            "divide" => Ok(Method::Divide),
             "warnsdorff" => Ok(Method::Warnsdorff),
             "backtrack" => Ok(Method::Backtrack),
             _ => Err(format!(
-                "unknown method '{s}'; hint: auto, warnsdorff or backtrack"
+                "unknown method '{s}'; hint: auto, divide, warnsdorff or backtrack"
             )),
         }
     }
@@ -122,6 +128,9 @@ pub enum SolveError {
         /// The board.
         board: Board,
     },
+    /// The divide-and-conquer construction does not cover the board.
+    #[error("{0}; hint: use --method auto or warnsdorff")]
+    Divide(#[from] divide::DivideError),
     /// A solver produced a tour that failed verification (a bug; never output).
     #[error("internal error: the {method} tour failed verification: {source}")]
     Verify {
@@ -138,7 +147,9 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     let (tour, method) = match req.method {
         Method::Backtrack => (backtrack::solve(req)?, "backtrack"),
         Method::Warnsdorff => (warnsdorff::solve(req)?, "warnsdorff"),
-        Method::Auto => (warnsdorff::solve_auto(req)?, "warnsdorff"),
+        Method::Divide => (run_divide(req)?, "divide"),
+        Method::Auto if divide::covers(req.board) => (run_divide(req)?, "divide"),
+        Method::Auto => (warnsdorff::solve(req)?, "warnsdorff"),
     };
     tour.verify()
         .map_err(|source| SolveError::Verify { method, source })?;
@@ -152,6 +163,15 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         });
     }
     Ok(Solution { tour, method })
+}
+
+/// Runs the construction; an open request on a board with a closed tour gets the cycle cut open.
+fn run_divide(req: &Request) -> Result<Tour, SolveError> {
+    let mut tour = divide::construct(req.board, req.start, req.seed)?;
+    if req.kind == Kind::Open {
+        tour.closed = false;
+    }
+    Ok(tour)
 }
 
 /// The start square of a request: the given one, else the top-left corner.

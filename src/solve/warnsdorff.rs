@@ -67,8 +67,3 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
         hint: "try another --seed or --method auto",
     })
 }
-
-/// The automatic choice until a constructive method covers the board.
-pub fn solve_auto(req: &Request) -> Result<Tour, SolveError> {
-    solve(req)
-}

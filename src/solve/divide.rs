@@ -1,0 +1,728 @@
+//! Divide and conquer (after Parberry 1997, Bai & Yang 2000, Lin & Wei 2005): split the board
+//! into tiles of 5 to 10 squares a side, give every tile a cycle found once per shape by exact
+//! search, and merge neighbouring cycles into one through pairs of parallel knight moves.
+//!
+//! Merges. Tiles form a comb: each tile row is a chain joined left to right, and the left
+//! column joins the rows top to bottom. Two tiles side by side (A left, B right, same top row)
+//! merge by removing A's move (0,w-1)-(2,w-2), which every tour of A contains because a corner
+//! has only two moves, and B's move (1,1)-(3,0), which B's cycle is searched to contain; the
+//! moves (0,w-1)-(1,w+1) and (2,w-2)-(3,w) then join them. The vertical merge is the same
+//! pattern transposed: U's corner move (h-1,0)-(h-2,2) and D's move (1,1)-(0,3). All moves a
+//! tile gives up are distinct, so merging along a tree of tiles always leaves one cycle.
+//!
+//! The cycle is never stored as a successor array: it is streamed straight into the path by
+//! walking the tree of tiles with an explicit stack (depth = number of tile rows + columns), so
+//! a board costs 4 bytes a square for the path plus 1 bit a square to verify it.
+//!
+//! Open tours: on a board with a closed tour the tree is rooted at the tile holding the start
+//! square and the walk starts there. On a board with both sides odd the tile holding the start
+//! is an odd x odd tile whose own Hamiltonian path from the start (with the merge moves it
+//! needs) is found by search; the other tiles' cycles are merged into that path.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::search::{mix64, TieBreak};
+use super::small::{self, Constraints};
+use crate::board::{Board, Square};
+use crate::tour::{Tile, Tour};
+
+/// The four merge moves a tile can give up, by the side its neighbour is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Port {
+    Right = 0,
+    Left = 1,
+    Down = 2,
+    Up = 3,
+}
+
+impl Port {
+    /// The move (local squares) this port removes from a tile of `h` x `w`.
+    fn edge(self, h: u32, w: u32) -> ((u32, u32), (u32, u32)) {
+        match self {
+            Port::Right => ((0, w - 1), (2, w - 2)),
+            Port::Left => ((1, 1), (3, 0)),
+            Port::Down => ((h - 1, 0), (h - 2, 2)),
+            Port::Up => ((1, 1), (0, 3)),
+        }
+    }
+
+    fn opposite(self) -> Port {
+        match self {
+            Port::Right => Port::Left,
+            Port::Left => Port::Right,
+            Port::Down => Port::Up,
+            Port::Up => Port::Down,
+        }
+    }
+}
+
+/// Needs bit: the tile's cycle must contain the `Left` port move.
+const NEED_LEFT: u8 = 1;
+/// Needs bit: the tile's cycle must contain the `Up` port move.
+const NEED_UP: u8 = 2;
+
+/// A tile's tour in local coordinates.
+#[derive(Debug)]
+struct Template {
+    h: u32,
+    w: u32,
+    /// Local (row, col) in visiting order.
+    cells: Vec<(u32, u32)>,
+    /// Position of each local square (row-major) in `cells`.
+    pos: Vec<u32>,
+    closed: bool,
+}
+
+impl Template {
+    fn new(h: u32, w: u32, path: &[u32], closed: bool) -> Self {
+        let cells: Vec<(u32, u32)> = path.iter().map(|&i| (i / w, i % w)).collect();
+        let mut pos = vec![0u32; (h * w) as usize];
+        for (k, &(r, c)) in cells.iter().enumerate() {
+            pos[(r * w + c) as usize] = k as u32;
+        }
+        Template {
+            h,
+            w,
+            cells,
+            pos,
+            closed,
+        }
+    }
+
+    fn pos_of(&self, (r, c): (u32, u32)) -> u32 {
+        self.pos[(r * self.w + c) as usize]
+    }
+
+    /// Lower position of the tour edge between two local squares, if they are consecutive.
+    fn edge_pos(&self, a: (u32, u32), b: (u32, u32)) -> Option<u32> {
+        let n = self.cells.len() as u32;
+        let (pa, pb) = (self.pos_of(a), self.pos_of(b));
+        if pa.abs_diff(pb) == 1 {
+            Some(pa.min(pb))
+        } else if self.closed && pa.abs_diff(pb) == n - 1 {
+            Some(n - 1)
+        } else {
+            None
+        }
+    }
+}
+
+/// Why the construction could not be made (only for boards outside its range).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DivideError {
+    /// The board is too narrow for tiles.
+    #[error("divide needs both sides of at least 5 (or a 3-row board with an even side >= 10); {0} is narrower")]
+    Narrow(Board),
+    /// No tile tour with the needed merge moves was found (a bug in the tile table).
+    #[error("no tile tour of {0}x{1} with the needed merge moves was found")]
+    Tile(u32, u32),
+    /// No open tile path from the start was found.
+    #[error("no tile arrangement gave an open tour of {0} from {1}")]
+    Start(Board, Square),
+}
+
+type TemplateKey = (u32, u32, u8, u64);
+
+fn cache() -> &'static Mutex<HashMap<TemplateKey, Arc<Template>>> {
+    static CACHE: OnceLock<Mutex<HashMap<TemplateKey, Arc<Template>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn required_for(h: u32, w: u32, ports: &[Port]) -> Vec<(u32, u32)> {
+    ports
+        .iter()
+        .map(|p| {
+            let ((ar, ac), (br, bc)) = p.edge(h, w);
+            (ar * w + ac, br * w + bc)
+        })
+        .collect()
+}
+
+/// The cached cycle of an `h` x `w` tile that contains the merge moves `needs` asks for.
+fn cycle_template(h: u32, w: u32, needs: u8, variant: u64) -> Result<Arc<Template>, DivideError> {
+    let key = (h, w, needs, variant);
+    if let Some(t) = cache().lock().expect("cache").get(&key) {
+        return Ok(t.clone());
+    }
+    let mut ports = Vec::new();
+    if needs & NEED_LEFT != 0 {
+        ports.push(Port::Left);
+    }
+    if needs & NEED_UP != 0 {
+        ports.push(Port::Up);
+    }
+    let cons = Constraints {
+        required: required_for(h, w, &ports),
+        forbid_end: Vec::new(),
+    };
+    let board = Board::new(h, w).map_err(|_| DivideError::Tile(h, w))?;
+    let ties = (0..8u64).map(|k| {
+        if variant == 0 && k == 0 {
+            TieBreak::FarFromCentre
+        } else {
+            TieBreak::Random(mix64(variant.wrapping_add(k)))
+        }
+    });
+    for tie in ties {
+        if let Some(path) = small::find(board, 0, true, &cons, tie, 2_000_000) {
+            let t = Arc::new(Template::new(h, w, &path, true));
+            cache().lock().expect("cache").insert(key, t.clone());
+            return Ok(t);
+        }
+    }
+    Err(DivideError::Tile(h, w))
+}
+
+/// Splits an even length (0 or >= 6) into parts of 6, 8 and 10.
+fn even_parts(len: u32) -> Vec<u32> {
+    debug_assert!(len == 0 || (len >= 6 && len % 2 == 0));
+    if len == 0 {
+        return Vec::new();
+    }
+    let r = len % 8;
+    let mut v: Vec<u32> = match r {
+        0 => vec![],
+        2 => vec![10],
+        4 => vec![6, 6],
+        _ => vec![6],
+    };
+    let used: u32 = v.iter().sum();
+    v.extend(std::iter::repeat_n(8, ((len - used) / 8) as usize));
+    v
+}
+
+/// Splits a side (>= 5) into parts of 5 to 10, at most one of them odd (placed first).
+fn closed_parts(len: u32) -> Vec<u32> {
+    if len <= 10 {
+        return vec![len];
+    }
+    if len % 2 == 0 {
+        return even_parts(len);
+    }
+    let odd = [5, 7, 9]
+        .into_iter()
+        .find(|&o| (len - o) % 8 == 0 && len - o >= 8)
+        .unwrap_or(5);
+    let mut v = vec![odd];
+    v.extend(even_parts(len - odd));
+    v
+}
+
+/// Arrangements of an odd side with the odd part covering coordinate `x`, smallest part first.
+fn odd_parts_around(len: u32, x: u32) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    for o in [5u32, 7, 9, 11, 13] {
+        if o > len {
+            break;
+        }
+        let lo = (x + 1).saturating_sub(o);
+        for before in (lo..=x).filter(|p| p % 2 == 0) {
+            let after = match len.checked_sub(before + o) {
+                Some(a) => a,
+                None => continue,
+            };
+            let ok = |e: u32| e == 0 || (e >= 6 && e % 2 == 0);
+            if ok(before) && ok(after) {
+                let mut v = even_parts(before);
+                v.push(o);
+                v.extend(even_parts(after));
+                out.push(v);
+            }
+        }
+    }
+    if out.is_empty() && len % 2 == 1 {
+        out.push(vec![len]);
+    }
+    out
+}
+
+/// Prefix sums: where each part starts.
+fn starts(parts: &[u32]) -> Vec<u32> {
+    let mut s = Vec::with_capacity(parts.len());
+    let mut acc = 0;
+    for &p in parts {
+        s.push(acc);
+        acc += p;
+    }
+    s
+}
+
+/// One tile kind in board coordinates: its template and each position's offset in the board.
+struct Kind {
+    tpl: Arc<Template>,
+    /// `row * board_cols + col` of each position, relative to the tile's top-left square.
+    off: Vec<u32>,
+    /// Edge position of each port, if the template contains that port's move.
+    port_pos: [Option<u32>; 4],
+}
+
+impl Kind {
+    fn new(tpl: Arc<Template>, board_cols: u32) -> Kind {
+        let off = tpl.cells.iter().map(|&(r, c)| r * board_cols + c).collect();
+        let mut port_pos = [None; 4];
+        for p in [Port::Right, Port::Left, Port::Down, Port::Up] {
+            let (a, b) = p.edge(tpl.h, tpl.w);
+            let fits = |(r, c): (u32, u32)| r < tpl.h && c < tpl.w;
+            if fits(a) && fits(b) {
+                port_pos[p as usize] = tpl.edge_pos(a, b);
+            }
+        }
+        Kind { tpl, off, port_pos }
+    }
+
+    /// Stands in for odd x odd shapes, which only a root path tile has.
+    fn placeholder() -> Kind {
+        Kind {
+            tpl: Arc::new(Template::new(1, 1, &[0], true)),
+            off: Vec::new(),
+            port_pos: [None; 4],
+        }
+    }
+}
+
+/// One tile's walk on the explicit stack.
+struct Frame {
+    tile: (usize, usize),
+    pos: u32,
+    dir: i32,
+    edges: u32,
+    emit_first: bool,
+    emit_last: bool,
+}
+
+/// The whole plan: tile axes, tile kinds and the root.
+struct Plan {
+    board: Board,
+    rparts: Vec<u32>,
+    cparts: Vec<u32>,
+    rstart: Vec<u32>,
+    cstart: Vec<u32>,
+    kinds: Vec<Kind>,
+    /// Distinct row part sizes, and each tile row's index into them.
+    rsizes: Vec<u32>,
+    rclass: Vec<u8>,
+    /// Distinct column part sizes, and each tile column's index into them.
+    csizes: Vec<u32>,
+    cclass: Vec<u8>,
+    variants: u64,
+    seed: Option<u64>,
+    root: (usize, usize),
+    /// The root's own path when it is an odd x odd tile, and its kind index once built.
+    root_tpl: Option<Arc<Template>>,
+    root_kind: Option<usize>,
+}
+
+impl Plan {
+    fn ports(&self, i: usize, j: usize) -> impl Iterator<Item = (Port, (usize, usize))> {
+        let (p, q) = (self.rparts.len(), self.cparts.len());
+        let mut v: [(Option<Port>, (usize, usize)); 4] = [(None, (0, 0)); 4];
+        if j + 1 < q {
+            v[0] = (Some(Port::Right), (i, j + 1));
+        }
+        if j > 0 {
+            v[1] = (Some(Port::Left), (i, j - 1));
+        }
+        if j == 0 && i + 1 < p {
+            v[2] = (Some(Port::Down), (i + 1, 0));
+        }
+        if j == 0 && i > 0 {
+            v[3] = (Some(Port::Up), (i - 1, 0));
+        }
+        v.into_iter().filter_map(|(p, t)| p.map(|p| (p, t)))
+    }
+
+    /// 0: no merge move needed (the first tile); 1: `Left`; 2: `Up`.
+    fn needs(&self, i: usize, j: usize) -> usize {
+        if j > 0 {
+            1
+        } else if i > 0 {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn variant(&self, i: usize, j: usize) -> u64 {
+        match self.seed {
+            Some(s) if self.variants > 1 => {
+                mix64(s ^ mix64(((i as u64) << 32) | j as u64)) % self.variants
+            }
+            _ => 0,
+        }
+    }
+
+    fn dense(&self, rc: usize, cc: usize, needs: usize, v: u64) -> usize {
+        ((rc * self.csizes.len() + cc) * 3 + needs) * self.variants as usize + v as usize
+    }
+
+    #[inline]
+    fn kind(&self, i: usize, j: usize) -> usize {
+        if (i, j) == self.root {
+            if let Some(k) = self.root_kind {
+                return k;
+            }
+        }
+        self.dense(
+            self.rclass[i] as usize,
+            self.cclass[j] as usize,
+            self.needs(i, j),
+            self.variant(i, j),
+        )
+    }
+
+    /// Finds (or takes from the cache) every tile cycle the board can ask for.
+    fn build_kinds(&mut self) -> Result<(), DivideError> {
+        let mut kinds = Vec::new();
+        for &h in &self.rsizes {
+            for &w in &self.csizes {
+                for needs in [0u8, NEED_LEFT, NEED_UP] {
+                    for v in 0..self.variants {
+                        let vseed = match self.seed {
+                            Some(s) => mix64(s.wrapping_add(v)) | 1,
+                            None => 0,
+                        };
+                        if h % 2 == 1 && w % 2 == 1 {
+                            // Only a root path tile is odd x odd; keep the index dense.
+                            kinds.push(None);
+                            continue;
+                        }
+                        let tpl = cycle_template(h, w, needs, vseed)?;
+                        kinds.push(Some(Kind::new(tpl, self.board.cols)));
+                    }
+                }
+            }
+        }
+        self.kinds = kinds
+            .into_iter()
+            .map(|k| k.unwrap_or_else(Kind::placeholder))
+            .collect();
+        if let Some(t) = self.root_tpl.clone() {
+            self.kinds.push(Kind::new(t, self.board.cols));
+            self.root_kind = Some(self.kinds.len() - 1);
+        }
+        Ok(())
+    }
+
+    fn tiles(&self) -> Vec<Tile> {
+        let mut v = Vec::with_capacity(self.rparts.len() * self.cparts.len());
+        for (i, &h) in self.rparts.iter().enumerate() {
+            for (j, &w) in self.cparts.iter().enumerate() {
+                v.push(Tile {
+                    row: self.rstart[i],
+                    col: self.cstart[j],
+                    rows: h,
+                    cols: w,
+                });
+            }
+        }
+        v
+    }
+
+    fn base(&self, i: usize, j: usize) -> u32 {
+        self.rstart[i] * self.board.cols + self.cstart[j]
+    }
+
+    /// Streams the merged tour into `out`, starting at local position `start_pos` of the root.
+    fn generate(&self, start_pos: u32, dir: i32, out: &mut [u32]) {
+        let (ri, rj) = self.root;
+        let root = &self.kinds[self.kind(ri, rj)];
+        let root_len = root.tpl.cells.len() as u32;
+        let mut stack = vec![Frame {
+            tile: self.root,
+            pos: start_pos,
+            dir,
+            edges: if root.tpl.closed {
+                root_len
+            } else {
+                root_len - 1
+            },
+            emit_first: true,
+            emit_last: !root.tpl.closed,
+        }];
+        let mut k = 0usize;
+        while let Some(f) = stack.pop() {
+            let (i, j) = f.tile;
+            let kind = &self.kinds[self.kind(i, j)];
+            let base = self.base(i, j);
+            let len = kind.off.len() as u32;
+            let off = &kind.off[..];
+            let mut pos = f.pos;
+            if f.emit_first {
+                out[k] = base + off[pos as usize];
+                k += 1;
+            }
+            let mut left = f.edges;
+            // Nearest port edge ahead: (distance in edges, port, neighbour).
+            let mut next_port = None;
+            for (port, nb) in self.ports(i, j) {
+                if let Some(p) = kind.port_pos[port as usize] {
+                    let d = if f.dir > 0 {
+                        (p + len - pos) % len
+                    } else {
+                        (pos + len - (p + 1) % len) % len
+                    };
+                    if d < left && next_port.is_none_or(|(bd, _, _)| d < bd) {
+                        next_port = Some((d, port, nb));
+                    }
+                }
+            }
+            let run = next_port.map_or(left, |(d, _, _)| d);
+            // Emit `run` direct moves; the root's closing move returns to the start unemitted.
+            let emit = if next_port.is_none() && !f.emit_last {
+                run.saturating_sub(1)
+            } else {
+                run
+            };
+            for _ in 0..emit {
+                pos = step(pos, f.dir, len);
+                out[k] = base + off[pos as usize];
+                k += 1;
+            }
+            if emit < run {
+                pos = step(pos, f.dir, len);
+            }
+            left -= run;
+            if let Some((_, port, nb)) = next_port {
+                let u = pos;
+                let v = step(pos, f.dir, len);
+                left -= 1;
+                stack.push(Frame {
+                    tile: f.tile,
+                    pos: v,
+                    dir: f.dir,
+                    edges: left,
+                    emit_first: left > 0 || f.emit_last,
+                    emit_last: f.emit_last,
+                });
+                stack.push(self.enter(nb, port.opposite(), (i, j), kind.tpl.cells[u as usize]));
+            }
+        }
+        debug_assert_eq!(k, out.len());
+
+        fn step(pos: u32, dir: i32, len: u32) -> u32 {
+            if dir > 0 {
+                if pos + 1 == len {
+                    0
+                } else {
+                    pos + 1
+                }
+            } else if pos == 0 {
+                len - 1
+            } else {
+                pos - 1
+            }
+        }
+    }
+
+    /// The frame that tours neighbour `nb` through its `port`, entered from local square `u`
+    /// of tile `from`.
+    fn enter(&self, nb: (usize, usize), port: Port, from: (usize, usize), u: (u32, u32)) -> Frame {
+        let kind = &self.kinds[self.kind(nb.0, nb.1)];
+        let tpl = &kind.tpl;
+        let (a, b) = port.edge(tpl.h, tpl.w);
+        let ug = (self.rstart[from.0] + u.0, self.cstart[from.1] + u.1);
+        let g = |(r, c): (u32, u32)| Square::new(self.rstart[nb.0] + r, self.cstart[nb.1] + c);
+        let (x, y) = if Board::is_knight_move(Square::new(ug.0, ug.1), g(a)) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let (px, py) = (tpl.pos_of(x), tpl.pos_of(y));
+        let len = tpl.cells.len() as u32;
+        let dir = if (px + 1) % len == py { -1 } else { 1 };
+        Frame {
+            tile: nb,
+            pos: px,
+            dir,
+            edges: len - 1,
+            emit_first: true,
+            emit_last: true,
+        }
+    }
+}
+
+impl Plan {
+    fn new(board: Board, rparts: Vec<u32>, cparts: Vec<u32>, seed: Option<u64>) -> Plan {
+        let classes = |parts: &[u32]| {
+            let mut sizes: Vec<u32> = parts.to_vec();
+            sizes.sort_unstable();
+            sizes.dedup();
+            let class = parts
+                .iter()
+                .map(|p| sizes.iter().position(|s| s == p).expect("present") as u8)
+                .collect();
+            (sizes, class)
+        };
+        let (rsizes, rclass) = classes(&rparts);
+        let (csizes, cclass) = classes(&cparts);
+        Plan {
+            board,
+            rstart: starts(&rparts),
+            cstart: starts(&cparts),
+            rparts,
+            cparts,
+            kinds: Vec::new(),
+            rsizes,
+            rclass,
+            csizes,
+            cclass,
+            variants: if seed.is_some() { 3 } else { 1 },
+            seed,
+            root: (0, 0),
+            root_tpl: None,
+            root_kind: None,
+        }
+    }
+
+    /// The tile holding `sq`, and `sq` in that tile's coordinates.
+    fn locate(&self, sq: Square) -> ((usize, usize), (u32, u32)) {
+        let i = self.rstart.partition_point(|&s| s <= sq.row) - 1;
+        let j = self.cstart.partition_point(|&s| s <= sq.col) - 1;
+        ((i, j), (sq.row - self.rstart[i], sq.col - self.cstart[j]))
+    }
+
+    fn run(&self, start_pos: u32, dir: i32, closed: bool) -> Tour {
+        let mut path = vec![0u32; self.board.area()];
+        self.generate(start_pos, dir, &mut path);
+        Tour {
+            board: self.board,
+            path,
+            closed,
+            tiles: self.tiles(),
+        }
+    }
+}
+
+/// Whether `divide` covers the board: both sides at least 5.
+pub fn covers(board: Board) -> bool {
+    board.sides().0 >= 5
+}
+
+/// Builds a tour: a closed one starting at `start` (default the top-left corner) when the board
+/// has one, else (both sides odd) an open one from `start`. The caller verifies it.
+pub fn construct(
+    board: Board,
+    start: Option<Square>,
+    seed: Option<u64>,
+) -> Result<Tour, DivideError> {
+    if !covers(board) {
+        return Err(DivideError::Narrow(board));
+    }
+    let start = start.unwrap_or(Square::new(0, 0));
+    if board.rows % 2 == 1 && board.cols % 2 == 1 {
+        return open_odd(board, start, seed);
+    }
+    let mut plan = Plan::new(
+        board,
+        closed_parts(board.rows),
+        closed_parts(board.cols),
+        seed,
+    );
+    let (root, local) = plan.locate(start);
+    plan.root = root;
+    plan.build_kinds()?;
+    let kind = &plan.kinds[plan.kind(root.0, root.1)];
+    let start_pos = kind.tpl.pos_of(local);
+    let dir = match seed {
+        Some(s) if mix64(s) & 1 == 1 => -1,
+        _ => 1,
+    };
+    Ok(plan.run(start_pos, dir, true))
+}
+
+/// Open tour of an odd x odd board: the tile holding the start carries a path.
+fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Tour, DivideError> {
+    let rows = odd_parts_around(board.rows, start.row);
+    let cols = odd_parts_around(board.cols, start.col);
+    let mut tries = 0;
+    for rp in &rows {
+        for cp in &cols {
+            tries += 1;
+            if tries > 24 {
+                return Err(DivideError::Start(board, start));
+            }
+            let mut plan = Plan::new(board, rp.clone(), cp.clone(), seed);
+            let (root, (lr, lc)) = plan.locate(start);
+            plan.root = root;
+            let (h, w) = (plan.rparts[root.0], plan.cparts[root.1]);
+            let ports: Vec<Port> = plan.ports(root.0, root.1).map(|(p, _)| p).collect();
+            let cons = Constraints {
+                required: required_for(h, w, &ports),
+                forbid_end: Vec::new(),
+            };
+            let tile = Board::new(h, w).map_err(|_| DivideError::Tile(h, w))?;
+            let ties = [
+                seed.map_or(TieBreak::FarFromCentre, |s| TieBreak::Random(mix64(s))),
+                TieBreak::MoveOrder,
+                TieBreak::Random(seed.unwrap_or(0) ^ 0x5EED),
+            ];
+            let found = ties
+                .iter()
+                .find_map(|&t| small::find(tile, lr * w + lc, false, &cons, t, 300_000));
+            if let Some(path) = found {
+                plan.root_tpl = Some(Arc::new(Template::new(h, w, &path, false)));
+                plan.build_kinds()?;
+                return Ok(plan.run(0, 1, false));
+            }
+        }
+    }
+    Err(DivideError::Start(board, start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_cover_sides() {
+        for len in 5..200u32 {
+            let p = closed_parts(len);
+            assert_eq!(p.iter().sum::<u32>(), len);
+            assert!(p.iter().all(|&x| (5..=10).contains(&x)), "{len}: {p:?}");
+            assert!(p.iter().filter(|&&x| x % 2 == 1).count() <= 1);
+            if len % 2 == 1 {
+                for x in 0..len {
+                    for a in odd_parts_around(len, x) {
+                        assert_eq!(a.iter().sum::<u32>(), len);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_tile_shape_has_its_cycles() {
+        for h in 5..=10 {
+            for w in 5..=10 {
+                if h % 2 == 1 && w % 2 == 1 {
+                    continue;
+                }
+                for needs in [0, NEED_LEFT, NEED_UP] {
+                    cycle_template(h, w, needs, 0).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn constructs_and_verifies() {
+        for (r, c) in [
+            (5, 6),
+            (6, 6),
+            (8, 8),
+            (16, 16),
+            (34, 34),
+            (13, 22),
+            (21, 40),
+            (25, 25),
+            (11, 13),
+        ] {
+            let b = Board::new(r, c).unwrap();
+            let t = construct(b, None, None).unwrap();
+            t.verify().unwrap();
+            let t = construct(b, Some(Square::new((r / 2) & !1, (c / 2) & !1)), Some(7)).unwrap();
+            t.verify().unwrap();
+        }
+    }
+}
