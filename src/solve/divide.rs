@@ -29,7 +29,7 @@ use crate::tour::{Tile, Tour};
 
 /// The four merge moves a tile can give up, by the side its neighbour is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Port {
+pub(crate) enum Port {
     Right = 0,
     Left = 1,
     Down = 2,
@@ -64,7 +64,7 @@ const NEED_UP: u8 = 2;
 
 /// A tile's tour in local coordinates.
 #[derive(Debug)]
-struct Template {
+pub(crate) struct Template {
     h: u32,
     w: u32,
     /// Local (row, col) in visiting order.
@@ -75,7 +75,7 @@ struct Template {
 }
 
 impl Template {
-    fn new(h: u32, w: u32, path: &[u32], closed: bool) -> Self {
+    pub(crate) fn new(h: u32, w: u32, path: &[u32], closed: bool) -> Self {
         let cells: Vec<(u32, u32)> = path.iter().map(|&i| (i / w, i % w)).collect();
         let mut pos = vec![0u32; (h * w) as usize];
         for (k, &(r, c)) in cells.iter().enumerate() {
@@ -90,7 +90,7 @@ impl Template {
         }
     }
 
-    fn pos_of(&self, (r, c): (u32, u32)) -> u32 {
+    pub(crate) fn pos_of(&self, (r, c): (u32, u32)) -> u32 {
         self.pos[(r * self.w + c) as usize]
     }
 
@@ -249,7 +249,7 @@ fn starts(parts: &[u32]) -> Vec<u32> {
 }
 
 /// One tile kind in board coordinates: its template and each position's offset in the board.
-struct Kind {
+pub(crate) struct Kind {
     tpl: Arc<Template>,
     /// `row * board_cols + col` of each position, relative to the tile's top-left square.
     off: Vec<u32>,
@@ -259,14 +259,25 @@ struct Kind {
 
 impl Kind {
     fn new(tpl: Arc<Template>, board_cols: u32) -> Kind {
+        let (h, w) = (tpl.h, tpl.w);
+        let ports: Vec<_> = [Port::Right, Port::Left, Port::Down, Port::Up]
+            .into_iter()
+            .map(|p| (p, p.edge(h, w)))
+            .filter(|(_, (a, b))| a.0 < h && a.1 < w && b.0 < h && b.1 < w)
+            .collect();
+        Kind::with_ports(tpl, board_cols, &ports)
+    }
+
+    /// A kind whose ports are the given local moves.
+    pub(crate) fn with_ports(
+        tpl: Arc<Template>,
+        board_cols: u32,
+        ports: &[(Port, ((u32, u32), (u32, u32)))],
+    ) -> Kind {
         let off = tpl.cells.iter().map(|&(r, c)| r * board_cols + c).collect();
         let mut port_pos = [None; 4];
-        for p in [Port::Right, Port::Left, Port::Down, Port::Up] {
-            let (a, b) = p.edge(tpl.h, tpl.w);
-            let fits = |(r, c): (u32, u32)| r < tpl.h && c < tpl.w;
-            if fits(a) && fits(b) {
-                port_pos[p as usize] = tpl.edge_pos(a, b);
-            }
+        for &(p, (a, b)) in ports {
+            port_pos[p as usize] = tpl.edge_pos(a, b);
         }
         Kind { tpl, off, port_pos }
     }
@@ -282,7 +293,7 @@ impl Kind {
 }
 
 /// One tile's walk on the explicit stack.
-struct Frame {
+pub(crate) struct Frame {
     tile: (usize, usize),
     pos: u32,
     dir: i32,
@@ -422,123 +433,163 @@ impl Plan {
     fn base(&self, i: usize, j: usize) -> u32 {
         self.rstart[i] * self.board.cols + self.cstart[j]
     }
+}
 
-    /// Streams the merged tour into `out`, starting at local position `start_pos` of the root.
-    fn generate(&self, start_pos: u32, dir: i32, out: &mut [u32]) {
-        let (ri, rj) = self.root;
-        let root = &self.kinds[self.kind(ri, rj)];
-        let root_len = root.tpl.cells.len() as u32;
-        let mut stack = vec![Frame {
-            tile: self.root,
-            pos: start_pos,
-            dir,
-            edges: if root.tpl.closed {
-                root_len
-            } else {
-                root_len - 1
-            },
-            emit_first: true,
-            emit_last: !root.tpl.closed,
-        }];
-        let mut k = 0usize;
-        while let Some(f) = stack.pop() {
-            let (i, j) = f.tile;
-            let kind = &self.kinds[self.kind(i, j)];
-            let base = self.base(i, j);
-            let len = kind.off.len() as u32;
-            let off = &kind.off[..];
-            let mut pos = f.pos;
-            if f.emit_first {
-                out[k] = base + off[pos as usize];
-                k += 1;
-            }
-            let mut left = f.edges;
-            // Nearest port edge ahead: (distance in edges, port, neighbour).
-            let mut next_port = None;
-            for (port, nb) in self.ports(i, j) {
-                if let Some(p) = kind.port_pos[port as usize] {
-                    let d = if f.dir > 0 {
-                        (p + len - pos) % len
-                    } else {
-                        (pos + len - (p + 1) % len) % len
-                    };
-                    if d < left && next_port.is_none_or(|(bd, _, _)| d < bd) {
-                        next_port = Some((d, port, nb));
-                    }
+/// What the walker needs to know of an arrangement of pieces (tiles or strip blocks).
+pub(crate) trait Layout {
+    /// The kind (template and offsets) of a piece.
+    fn kind_of(&self, id: (usize, usize)) -> &Kind;
+    /// Index in the board of the piece's local square (0, 0).
+    fn base_of(&self, id: (usize, usize)) -> u32;
+    /// Board (row, col) of the piece's local square (0, 0).
+    fn origin(&self, id: (usize, usize)) -> (u32, u32);
+    /// The piece's merge moves: (port, neighbour piece), at most four.
+    fn ports_of(&self, id: (usize, usize)) -> [Option<(Port, (usize, usize))>; 4];
+    /// The local move of `id` that its neighbour through `port` detours from.
+    fn port_edge(&self, id: (usize, usize), port: Port) -> ((u32, u32), (u32, u32));
+}
+
+impl Layout for Plan {
+    fn kind_of(&self, id: (usize, usize)) -> &Kind {
+        &self.kinds[self.kind(id.0, id.1)]
+    }
+    fn base_of(&self, id: (usize, usize)) -> u32 {
+        self.base(id.0, id.1)
+    }
+    fn origin(&self, id: (usize, usize)) -> (u32, u32) {
+        (self.rstart[id.0], self.cstart[id.1])
+    }
+    fn ports_of(&self, id: (usize, usize)) -> [Option<(Port, (usize, usize))>; 4] {
+        let mut v = [None; 4];
+        for (k, p) in self.ports(id.0, id.1).enumerate() {
+            v[k] = Some(p);
+        }
+        v
+    }
+    fn port_edge(&self, id: (usize, usize), port: Port) -> ((u32, u32), (u32, u32)) {
+        port.edge(self.rparts[id.0], self.cparts[id.1])
+    }
+}
+
+fn step(pos: u32, dir: i32, len: u32) -> u32 {
+    if dir > 0 {
+        if pos + 1 == len {
+            0
+        } else {
+            pos + 1
+        }
+    } else if pos == 0 {
+        len - 1
+    } else {
+        pos - 1
+    }
+}
+
+/// Streams the merged tour into `out`: the root piece is walked from `start_pos` in `dir`, and
+/// every port move met on the way becomes a detour through the neighbour's whole tour.
+pub(crate) fn generate<L: Layout>(
+    layout: &L,
+    root: (usize, usize),
+    start_pos: u32,
+    dir: i32,
+    out: &mut [u32],
+) {
+    let rk = layout.kind_of(root);
+    let root_len = rk.off.len() as u32;
+    let mut stack = vec![Frame {
+        tile: root,
+        pos: start_pos,
+        dir,
+        edges: if rk.tpl.closed {
+            root_len
+        } else {
+            root_len - 1
+        },
+        emit_first: true,
+        emit_last: !rk.tpl.closed,
+    }];
+    let mut k = 0usize;
+    while let Some(f) = stack.pop() {
+        let kind = layout.kind_of(f.tile);
+        let base = layout.base_of(f.tile);
+        let len = kind.off.len() as u32;
+        let off = &kind.off[..];
+        let mut pos = f.pos;
+        if f.emit_first {
+            out[k] = base + off[pos as usize];
+            k += 1;
+        }
+        let mut left = f.edges;
+        // Nearest port move ahead: (distance in moves, port, neighbour).
+        let mut next_port = None;
+        for (port, nb) in layout.ports_of(f.tile).into_iter().flatten() {
+            if let Some(p) = kind.port_pos[port as usize] {
+                let d = if f.dir > 0 {
+                    (p + len - pos) % len
+                } else {
+                    (pos + len - (p + 1) % len) % len
+                };
+                if d < left && next_port.is_none_or(|(bd, _, _)| d < bd) {
+                    next_port = Some((d, port, nb));
                 }
-            }
-            let run = next_port.map_or(left, |(d, _, _)| d);
-            // Emit `run` direct moves; the root's closing move returns to the start unemitted.
-            let emit = if next_port.is_none() && !f.emit_last {
-                run.saturating_sub(1)
-            } else {
-                run
-            };
-            for _ in 0..emit {
-                pos = step(pos, f.dir, len);
-                out[k] = base + off[pos as usize];
-                k += 1;
-            }
-            if emit < run {
-                pos = step(pos, f.dir, len);
-            }
-            left -= run;
-            if let Some((_, port, nb)) = next_port {
-                let u = pos;
-                let v = step(pos, f.dir, len);
-                left -= 1;
-                stack.push(Frame {
-                    tile: f.tile,
-                    pos: v,
-                    dir: f.dir,
-                    edges: left,
-                    emit_first: left > 0 || f.emit_last,
-                    emit_last: f.emit_last,
-                });
-                stack.push(self.enter(nb, port.opposite(), (i, j), kind.tpl.cells[u as usize]));
             }
         }
-        debug_assert_eq!(k, out.len());
-
-        fn step(pos: u32, dir: i32, len: u32) -> u32 {
-            if dir > 0 {
-                if pos + 1 == len {
-                    0
-                } else {
-                    pos + 1
-                }
-            } else if pos == 0 {
-                len - 1
-            } else {
-                pos - 1
-            }
+        let run = next_port.map_or(left, |(d, _, _)| d);
+        // The root's closing move returns to the start, which is not emitted twice.
+        let emit = if next_port.is_none() && !f.emit_last {
+            run.saturating_sub(1)
+        } else {
+            run
+        };
+        for _ in 0..emit {
+            pos = step(pos, f.dir, len);
+            out[k] = base + off[pos as usize];
+            k += 1;
+        }
+        if emit < run {
+            pos = step(pos, f.dir, len);
+        }
+        left -= run;
+        if let Some((_, port, nb)) = next_port {
+            let v = step(pos, f.dir, len);
+            left -= 1;
+            stack.push(Frame {
+                tile: f.tile,
+                pos: v,
+                dir: f.dir,
+                edges: left,
+                emit_first: left > 0 || f.emit_last,
+                emit_last: f.emit_last,
+            });
+            let (or, oc) = layout.origin(f.tile);
+            let (ur, uc) = kind.tpl.cells[pos as usize];
+            stack.push(enter(layout, nb, port.opposite(), (or + ur, oc + uc)));
         }
     }
+    debug_assert_eq!(k, out.len());
+}
 
-    /// The frame that tours neighbour `nb` through its `port`, entered from local square `u`
-    /// of tile `from`.
-    fn enter(&self, nb: (usize, usize), port: Port, from: (usize, usize), u: (u32, u32)) -> Frame {
-        let kind = &self.kinds[self.kind(nb.0, nb.1)];
-        let tpl = &kind.tpl;
-        let (a, b) = port.edge(tpl.h, tpl.w);
-        let ug = (self.rstart[from.0] + u.0, self.cstart[from.1] + u.1);
-        let g = |(r, c): (u32, u32)| Square::new(self.rstart[nb.0] + r, self.cstart[nb.1] + c);
-        let (x, y) = if Board::is_knight_move(Square::new(ug.0, ug.1), g(a)) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let (px, py) = (tpl.pos_of(x), tpl.pos_of(y));
-        let len = tpl.cells.len() as u32;
-        let dir = if (px + 1) % len == py { -1 } else { 1 };
-        Frame {
-            tile: nb,
-            pos: px,
-            dir,
-            edges: len - 1,
-            emit_first: true,
-            emit_last: true,
-        }
+/// The frame that tours neighbour `nb` through its `port`, entered from board square `u`.
+fn enter<L: Layout>(layout: &L, nb: (usize, usize), port: Port, u: (u32, u32)) -> Frame {
+    let tpl = &layout.kind_of(nb).tpl;
+    let (a, b) = layout.port_edge(nb, port);
+    let (or, oc) = layout.origin(nb);
+    let g = |(r, c): (u32, u32)| Square::new(or + r, oc + c);
+    let (x, y) = if Board::is_knight_move(Square::new(u.0, u.1), g(a)) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let (px, py) = (tpl.pos_of(x), tpl.pos_of(y));
+    let len = tpl.cells.len() as u32;
+    let dir = if (px + 1) % len == py { -1 } else { 1 };
+    Frame {
+        tile: nb,
+        pos: px,
+        dir,
+        edges: len - 1,
+        emit_first: true,
+        emit_last: true,
     }
 }
 
@@ -584,7 +635,7 @@ impl Plan {
 
     fn run(&self, start_pos: u32, dir: i32, closed: bool) -> Tour {
         let mut path = vec![0u32; self.board.area()];
-        self.generate(start_pos, dir, &mut path);
+        generate(self, self.root, start_pos, dir, &mut path);
         Tour {
             board: self.board,
             path,

@@ -4,6 +4,7 @@ pub mod backtrack;
 pub mod divide;
 pub mod search;
 pub mod small;
+pub mod strip;
 pub mod warnsdorff;
 
 use std::fmt;
@@ -148,7 +149,9 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         Method::Backtrack => (backtrack::solve(req)?, "backtrack"),
         Method::Warnsdorff => (warnsdorff::solve(req)?, "warnsdorff"),
         Method::Divide => (run_divide(req)?, "divide"),
-        Method::Auto if divide::covers(req.board) => (run_divide(req)?, "divide"),
+        Method::Auto if divide::covers(req.board) || strip::covers(req.board) => {
+            (run_divide(req)?, "divide")
+        }
         Method::Auto => (warnsdorff::solve(req)?, "warnsdorff"),
     };
     tour.verify()
@@ -167,7 +170,16 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
 
 /// Runs the construction; an open request on a board with a closed tour gets the cycle cut open.
 fn run_divide(req: &Request) -> Result<Tour, SolveError> {
-    let mut tour = divide::construct(req.board, req.start, req.seed)?;
+    let mut tour = if strip::covers(req.board) {
+        strip::construct(req.board, start_of(req), req.kind == Kind::Closed, req.seed).ok_or(
+            SolveError::Exhausted {
+                method: "divide",
+                board: req.board,
+            },
+        )?
+    } else {
+        divide::construct(req.board, req.start, req.seed)?
+    };
     if req.kind == Kind::Open {
         tour.closed = false;
     }

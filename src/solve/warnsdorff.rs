@@ -33,10 +33,10 @@ fn run(req: &Request, tie: TieBreak, budget: u64) -> Result<Tour, Outcome> {
 /// The tie-breaks tried in turn: the seed's own first, then fixed fallbacks.
 fn tie_breaks(seed: Option<u64>) -> Vec<TieBreak> {
     let mut v = Vec::new();
-    match seed {
-        Some(s) => v.push(TieBreak::Random(s)),
-        None => v.push(TieBreak::FarFromCentre),
+    if let Some(s) = seed {
+        v.push(TieBreak::Random(s));
     }
+    v.push(TieBreak::FarFromCentre);
     v.push(TieBreak::MoveOrder);
     let base = seed.unwrap_or(0);
     v.extend((1..=6).map(|k| TieBreak::Random(base.wrapping_add(k * 0x51_7CC1))));
