@@ -38,7 +38,7 @@ pub(crate) enum Port {
 
 impl Port {
     /// The move (local squares) this port removes from a tile of `h` x `w`.
-    fn edge(self, h: u32, w: u32) -> ((u32, u32), (u32, u32)) {
+    fn edge(self, h: u32, w: u32) -> LocalEdge {
         match self {
             Port::Right => ((0, w - 1), (2, w - 2)),
             Port::Left => ((1, 1), (3, 0)),
@@ -56,6 +56,9 @@ impl Port {
         }
     }
 }
+
+/// A move between two local squares (row, col).
+pub(crate) type LocalEdge = ((u32, u32), (u32, u32));
 
 /// Needs bit: the tile's cycle must contain the `Left` port move.
 const NEED_LEFT: u8 = 1;
@@ -272,7 +275,7 @@ impl Kind {
     pub(crate) fn with_ports(
         tpl: Arc<Template>,
         board_cols: u32,
-        ports: &[(Port, ((u32, u32), (u32, u32)))],
+        ports: &[(Port, LocalEdge)],
     ) -> Kind {
         let off = tpl.cells.iter().map(|&(r, c)| r * board_cols + c).collect();
         let mut port_pos = [None; 4];
@@ -446,7 +449,7 @@ pub(crate) trait Layout {
     /// The piece's merge moves: (port, neighbour piece), at most four.
     fn ports_of(&self, id: (usize, usize)) -> [Option<(Port, (usize, usize))>; 4];
     /// The local move of `id` that its neighbour through `port` detours from.
-    fn port_edge(&self, id: (usize, usize), port: Port) -> ((u32, u32), (u32, u32));
+    fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge;
 }
 
 impl Layout for Plan {
@@ -466,7 +469,7 @@ impl Layout for Plan {
         }
         v
     }
-    fn port_edge(&self, id: (usize, usize), port: Port) -> ((u32, u32), (u32, u32)) {
+    fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
         port.edge(self.rparts[id.0], self.cparts[id.1])
     }
 }

@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::divide::{generate, Kind, Layout, Port, Template};
+use super::divide::{generate, Kind, Layout, LocalEdge, Port, Template};
 use super::search::{mix64, TieBreak};
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
@@ -81,7 +81,7 @@ impl Layout for Strip {
         }
         v
     }
-    fn port_edge(&self, id: (usize, usize), port: Port) -> ((u32, u32), (u32, u32)) {
+    fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
         match (id.0, port) {
             (0, Port::Right) => ((0, self.n0 - 2), (2, self.n0 - 1)),
             (0, _) => ((0, 1), (2, 0)),
