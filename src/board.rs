@@ -203,6 +203,17 @@ impl Board {
         self.neighbours(sq).count()
     }
 
+    /// Adjacency lists of the knight's graph by linear index (for small boards).
+    pub fn adjacency(&self) -> Vec<Vec<u32>> {
+        (0..self.area() as u32)
+            .map(|i| {
+                self.neighbours(self.square(i))
+                    .map(|s| self.index(s))
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Parses a square: algebraic (`c3`, `aa12`) or zero-based `ROW,COL`.
     pub fn parse_square(&self, text: &str) -> Result<Square, BoardError> {
         let t = text.trim();

@@ -218,14 +218,7 @@ pub fn search(board: Board, start: u32, cfg: SearchConfig) -> Outcome {
 pub fn count_from(board: Board, start: u32, closed: bool) -> u64 {
     let n = board.area();
     let mut visited = vec![false; n];
-    let nbrs: Vec<Vec<u32>> = (0..n as u32)
-        .map(|i| {
-            board
-                .neighbours(board.square(i))
-                .map(|s| board.index(s))
-                .collect()
-        })
-        .collect();
+    let nbrs: Vec<Vec<u32>> = board.adjacency();
     let mut path = vec![start];
     let mut next_i = vec![0usize];
     visited[start as usize] = true;

@@ -25,14 +25,7 @@ pub fn find(
     budget: u64,
 ) -> Option<Vec<u32>> {
     let n = board.area();
-    let adj: Vec<Vec<u32>> = (0..n as u32)
-        .map(|i| {
-            board
-                .neighbours(board.square(i))
-                .map(|s| board.index(s))
-                .collect()
-        })
-        .collect();
+    let adj: Vec<Vec<u32>> = board.adjacency();
     let mut req: Vec<Vec<u32>> = vec![Vec::new(); n];
     for &(a, b) in &cons.required {
         if req[a as usize].contains(&b) {
