@@ -33,7 +33,6 @@ fn block_path() -> &'static Option<Vec<u32>> {
 }
 
 struct Strip {
-    n: u32,
     /// First column and width of the window.
     a: u32,
     n0: u32,
@@ -165,7 +164,6 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
             .collect();
         let lt = Arc::new(Template::new(3, BLOCK, &mirrored, false));
         let strip = Strip {
-            n,
             a,
             n0,
             right,
@@ -212,7 +210,6 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
             });
         }
         tiles.sort_by_key(|t| t.col);
-        debug_assert_eq!(strip.n, n);
         return Some(Tour {
             board,
             path,
