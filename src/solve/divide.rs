@@ -157,7 +157,7 @@ fn cycle_template(h: u32, w: u32, needs: u8, variant: u64) -> Result<Arc<Templat
     }
     let cons = Constraints {
         required: required_for(h, w, &ports),
-        forbid_end: Vec::new(),
+        ..Constraints::default()
     };
     let board = Board::new(h, w).map_err(|_| DivideError::Tile(h, w))?;
     let ties = (0..8u64).map(|k| {
@@ -703,7 +703,7 @@ fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Tour, Divi
             let ports: Vec<Port> = plan.ports(root.0, root.1).map(|(p, _)| p).collect();
             let cons = Constraints {
                 required: required_for(h, w, &ports),
-                forbid_end: Vec::new(),
+                ..Constraints::default()
             };
             let tile = Board::new(h, w).map_err(|_| DivideError::Tile(h, w))?;
             let ties = [

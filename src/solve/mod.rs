@@ -2,6 +2,7 @@
 
 pub mod backtrack;
 pub mod divide;
+pub mod four;
 pub mod search;
 pub mod small;
 pub mod strip;
@@ -149,7 +150,9 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         Method::Backtrack => (backtrack::solve(req)?, "backtrack"),
         Method::Warnsdorff => (warnsdorff::solve(req)?, "warnsdorff"),
         Method::Divide => (run_divide(req)?, "divide"),
-        Method::Auto if divide::covers(req.board) || strip::covers(req.board) => {
+        Method::Auto
+            if divide::covers(req.board) || strip::covers(req.board) || four::covers(req.board) =>
+        {
             (run_divide(req)?, "divide")
         }
         Method::Auto => (warnsdorff::solve(req)?, "warnsdorff"),
@@ -170,7 +173,12 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
 
 /// Runs the construction; an open request on a board with a closed tour gets the cycle cut open.
 fn run_divide(req: &Request) -> Result<Tour, SolveError> {
-    let mut tour = if strip::covers(req.board) {
+    let mut tour = if four::covers(req.board) {
+        four::construct(req.board, start_of(req)).ok_or(SolveError::Exhausted {
+            method: "divide",
+            board: req.board,
+        })?
+    } else if strip::covers(req.board) {
         strip::construct(req.board, start_of(req), req.kind == Kind::Closed, req.seed).ok_or(
             SolveError::Exhausted {
                 method: "divide",

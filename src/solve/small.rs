@@ -12,6 +12,11 @@ pub struct Constraints {
     pub required: Vec<(u32, u32)>,
     /// Squares the path must not end on (open tours only).
     pub forbid_end: Vec<u32>,
+    /// Edges added to the graph: stand-ins for a region outside the board that a path
+    /// enters at one end of the edge and leaves at the other.
+    pub extra: Vec<(u32, u32)>,
+    /// Knight moves no tour of the whole board can use, left out to prune the search.
+    pub banned: Vec<(u32, u32)>,
 }
 
 /// Finds a tour of `board` from `start` that contains every required edge; `None` when the
@@ -25,7 +30,17 @@ pub fn find(
     budget: u64,
 ) -> Option<Vec<u32>> {
     let n = board.area();
-    let adj: Vec<Vec<u32>> = board.adjacency();
+    let mut adj: Vec<Vec<u32>> = board.adjacency();
+    for &(a, b) in &cons.banned {
+        adj[a as usize].retain(|&x| x != b);
+        adj[b as usize].retain(|&x| x != a);
+    }
+    for &(a, b) in &cons.extra {
+        if !adj[a as usize].contains(&b) {
+            adj[a as usize].push(b);
+            adj[b as usize].push(a);
+        }
+    }
     let mut req: Vec<Vec<u32>> = vec![Vec::new(); n];
     for &(a, b) in &cons.required {
         if req[a as usize].contains(&b) {
@@ -84,6 +99,10 @@ pub fn find(
             pa.abs_diff(pb) == 1 || (closed && pa.abs_diff(pb) == n as u32 - 1)
         })
     };
+    // A path with one allowed end must not pass through it early.
+    let only_end = (!closed && cons.forbid_end.len() + 1 == n)
+        .then(|| (0..n as u32).find(|z| !cons.forbid_end.contains(z)))
+        .flatten();
     let mut path = vec![start];
     let mut rank = vec![0u8];
     visit(start, &mut visited, &mut deg);
@@ -124,6 +143,7 @@ pub fn find(
                 .iter()
                 .copied()
                 .filter(|&v| !visited[v as usize])
+                .filter(|&v| remaining == 1 || Some(v) != only_end)
                 .filter(|v| allowed.as_ref().is_none_or(|a| a.contains(v)))
                 .map(|v| (deg[v as usize], key(v), v))
                 .collect();
@@ -171,7 +191,7 @@ mod tests {
         let f = (b.index(Square::new(1, 1)), b.index(Square::new(0, 3)));
         let cons = Constraints {
             required: vec![e, f],
-            forbid_end: vec![],
+            ..Constraints::default()
         };
         let p = find(b, 0, true, &cons, TieBreak::FarFromCentre, 10_000_000).unwrap();
         let t = crate::tour::Tour {

@@ -27,6 +27,7 @@ fn block_path() -> &'static Option<Vec<u32>> {
         let cons = Constraints {
             required: vec![(2, 2 * BLOCK + 3)],
             forbid_end: (0..b.area() as u32).filter(|&z| z != y).collect(),
+            ..Constraints::default()
         };
         small::find(b, BLOCK, false, &cons, TieBreak::FarFromCentre, 1_000_000)
     })
@@ -144,7 +145,7 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
         }
         let cons = Constraints {
             required,
-            forbid_end: Vec::new(),
+            ..Constraints::default()
         };
         let wboard = Board::new(3, n0).ok()?;
         let local = if closed {
