@@ -121,6 +121,26 @@ impl BitSet {
 }
 
 impl Tour {
+    /// The same tour on the transposed board (rows and columns swapped), tiles included.
+    pub fn transposed(self) -> Tour {
+        let (r, c) = (self.board.rows, self.board.cols);
+        Tour {
+            board: self.board.transposed(),
+            path: self.path.iter().map(|&i| (i % c) * r + i / c).collect(),
+            closed: self.closed,
+            tiles: self
+                .tiles
+                .iter()
+                .map(|t| Tile {
+                    row: t.col,
+                    col: t.row,
+                    rows: t.cols,
+                    cols: t.rows,
+                })
+                .collect(),
+        }
+    }
+
     /// Builds a tour from squares (no verification).
     pub fn from_squares(board: Board, squares: &[Square], closed: bool) -> Tour {
         Tour {

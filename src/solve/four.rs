@@ -206,25 +206,8 @@ fn square(class: u32, v: V) -> Square {
 /// row or line (no tour exists) or the board is too short.
 pub fn construct(board: Board, start: Square) -> Option<Tour> {
     if board.rows != 4 {
-        let t = construct(board.transposed(), Square::new(start.col, start.row))?;
-        let n = board.rows;
-        let path = t.path.iter().map(|&i| (i % n) * 4 + i / n).collect();
-        let tiles = t
-            .tiles
-            .iter()
-            .map(|t| Tile {
-                row: t.col,
-                col: t.row,
-                rows: t.cols,
-                cols: t.rows,
-            })
-            .collect();
-        return Some(Tour {
-            board,
-            path,
-            closed: false,
-            tiles,
-        });
+        return construct(board.transposed(), Square::new(start.col, start.row))
+            .map(Tour::transposed);
     }
     if !covers(board) || start.row == 1 || start.row == 2 {
         return None;

@@ -102,29 +102,13 @@ pub fn covers(board: Board) -> bool {
 /// window search finds nothing (only from starts the theory forbids).
 pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -> Option<Tour> {
     if board.rows != 3 {
-        let t = construct(
+        return construct(
             board.transposed(),
             Square::new(start.col, start.row),
             closed,
             seed,
-        )?;
-        let n = board.rows;
-        let path = t.path.iter().map(|&i| (i % n) * 3 + i / n).collect();
-        return Some(Tour {
-            board,
-            path,
-            closed,
-            tiles: t
-                .tiles
-                .iter()
-                .map(|t| Tile {
-                    row: t.col,
-                    col: t.row,
-                    rows: t.cols,
-                    cols: t.rows,
-                })
-                .collect(),
-        });
+        )
+        .map(Tour::transposed);
     }
     let n = board.cols;
     let block = block_path().as_ref()?;
