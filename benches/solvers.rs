@@ -87,6 +87,8 @@ fn divide(c: &mut Criterion) {
         ("3x1001", Kind::Open),
         ("1001x999", Kind::Open),
         ("3x1000", Kind::Closed),
+        ("4x1000", Kind::Open),
+        ("4x1000000", Kind::Open),
     ] {
         g.bench_function(format!("auto {name}"), |b| {
             let r = req(name, kind, Method::Auto, None);
