@@ -18,6 +18,18 @@ pub const MOVES: [(i32, i32); 8] = [
     (-2, 1),
 ];
 
+/// The name of file (column) `col`: a, b, ..., z, aa, ab, ... (bijective base 26).
+pub fn file_name(col: u32) -> String {
+    let mut n = col as u64 + 1;
+    let mut letters = Vec::new();
+    while n > 0 {
+        letters.push(b'a' + ((n - 1) % 26) as u8);
+        n = (n - 1) / 26;
+    }
+    letters.reverse();
+    String::from_utf8(letters).expect("ascii")
+}
+
 /// Largest board accepted: indices must fit in `u32` and a path costs 4 bytes a square.
 pub const MAX_SQUARES: u64 = 1 << 30;
 
@@ -256,19 +268,7 @@ impl Board {
 
     /// Algebraic name of a square (`a1` is the bottom-left corner).
     pub fn algebraic(&self, sq: Square) -> String {
-        let mut n = sq.col as u64 + 1;
-        let mut letters = Vec::new();
-        while n > 0 {
-            let d = ((n - 1) % 26) as u8;
-            letters.push(b'a' + d);
-            n = (n - 1) / 26;
-        }
-        letters.reverse();
-        format!(
-            "{}{}",
-            String::from_utf8(letters).expect("ascii"),
-            self.rows - sq.row
-        )
+        format!("{}{}", file_name(sq.col), self.rows - sq.row)
     }
 }
 

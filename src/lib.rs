@@ -5,6 +5,7 @@
 pub mod board;
 pub mod existence;
 pub mod io;
+pub mod render;
 pub mod solve;
 pub mod tour;
 

@@ -1,5 +1,6 @@
 //! Command-line interface: clap definitions and one module per subcommand.
 
+mod draw;
 mod exists;
 mod output;
 mod solve;
@@ -19,7 +20,15 @@ const EXAMPLES: &str = "Examples:
   knight-tour solve 5x5 --start c3 --format json a tour file that `verify` and `draw` read
   knight-tour solve 6x10 --closed --seed 3       a closed tour (rows first: 6 rows of 10)
   knight-tour exists 4x20 --open --start b2      the theorem's answer and its reason
-  knight-tour verify tour.json                   check a tour file";
+  knight-tour verify tour.json                   check a tour file
+  knight-tour draw 8x8 -o tour.png               a numbered grid as PNG";
+
+const DRAW_EXAMPLES: &str = "Examples:
+  knight-tour draw 8x8 -o tour.png                                   numbered grid
+  knight-tour draw 34x34 --closed --style tiles --theme paper -o fig5.png --width 2000
+  knight-tour draw 8x8 --style lines --theme color -o tour.svg        shaded line drawing
+  knight-tour draw 16x16 --closed --style tiles --theme vlsi -o route.pdf
+  knight-tour draw --tour tour.json --style lines --arrows -o tour.svg";
 
 /// Knight's tours on any rectangular board: exact existence, solvers and checks.
 #[derive(Debug, Parser)]
@@ -34,6 +43,9 @@ enum Command {
     /// Construct and verify a tour, then print or write it.
     #[command(after_help = EXAMPLES)]
     Solve(solve::SolveArgs),
+    /// Draw a tour: numbered grid, line drawing or tiles, as SVG, PNG or PDF.
+    #[command(after_help = DRAW_EXAMPLES)]
+    Draw(draw::DrawArgs),
     /// Check a tour file: say what is wrong and where.
     #[command(
         after_help = "Example:\n  knight-tour solve 8x8 --format json -o t.json && knight-tour verify t.json"
@@ -154,6 +166,7 @@ fn parse_start(board: Board, text: Option<&str>) -> Result<Option<Square>, Failu
 pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Draw(a) => draw::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Exists(a) => exists::run(a),
     }

@@ -12,12 +12,19 @@ use knight_tour::solve::{self, Request, Solution, SolveError};
 use super::output::{check_target, choose_format, emit, peak_memory, FormatArg};
 use super::{parse_board, parse_start, Failure, KindArgs, MethodArg};
 
-/// Options that choose and run a solver (shared with `draw`).
+/// The board and the solver options.
 #[derive(Debug, Clone, Args)]
 pub struct SolveOpts {
     /// Board size ROWSxCOLS (rows first), or one number for a square board.
     #[arg(allow_hyphen_values = true, value_name = "BOARD")]
     pub board: String,
+    #[command(flatten)]
+    pub choice: Choice,
+}
+
+/// Options that choose and run a solver (shared with `draw`).
+#[derive(Debug, Clone, Args)]
+pub struct Choice {
     /// Start square: algebraic (c3, aa12) or zero-based ROW,COL. Default: the top-left corner.
     #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
     pub start: Option<String>,
@@ -34,10 +41,10 @@ pub struct SolveOpts {
     pub budget: Option<u64>,
 }
 
-impl SolveOpts {
-    /// Parses the options into a request.
-    pub fn request(&self) -> Result<Request, Failure> {
-        let board = parse_board(&self.board)?;
+impl Choice {
+    /// Parses the options into a request for `board`.
+    pub fn request(&self, board: &str) -> Result<Request, Failure> {
+        let board = parse_board(board)?;
         let start = parse_start(board, self.start.as_deref())?;
         Ok(Request {
             board,
@@ -76,7 +83,7 @@ pub struct SolveArgs {
 
 /// Runs `solve`.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Failure> {
-    let req = args.opts.request()?;
+    let req = args.opts.choice.request(&args.opts.board)?;
     let out = args.output.as_deref();
     let format = choose_format(args.format, out)?;
     check_target(out)?;

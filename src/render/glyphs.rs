@@ -1,0 +1,158 @@
+//! Text as outlines from the bundled font (DejaVu Sans Bold, from the `dejavu` crate).
+//!
+//! Each glyph is shaped once and reused, so a 100x100 numbered grid costs ten digit outlines
+//! and 10^4 references instead of 10^4 text layouts, and the drawing looks the same in every
+//! viewer and in PDF whatever fonts the machine has.
+
+use std::fmt::Write;
+use std::sync::OnceLock;
+
+use ttf_parser::{Face, OutlineBuilder};
+
+/// The bundled font's bytes.
+pub fn font_bytes() -> &'static [u8] {
+    dejavu::sans::bold()
+}
+
+/// The bundled font's family name.
+pub const FAMILY: &str = "DejaVu Sans";
+
+struct Font {
+    face: Face<'static>,
+    units: f64,
+    /// Height of the digits above the baseline, in font units.
+    digit_height: f64,
+}
+
+fn font() -> &'static Font {
+    static F: OnceLock<Font> = OnceLock::new();
+    F.get_or_init(|| {
+        let face = Face::parse(font_bytes(), 0).expect("the bundled font parses");
+        let units = face.units_per_em() as f64;
+        let digit_height = face
+            .glyph_index('0')
+            .and_then(|g| face.glyph_bounding_box(g))
+            .map_or(0.73 * units, |b| b.y_max as f64);
+        Font {
+            face,
+            units,
+            digit_height,
+        }
+    })
+}
+
+struct PathData<'a> {
+    d: &'a mut String,
+    scale: f64,
+    x: f64,
+}
+
+impl PathData<'_> {
+    fn pt(&mut self, x: f32, y: f32) {
+        let _ = write!(
+            self.d,
+            "{} {}",
+            num(self.x + x as f64 * self.scale),
+            num(-(y as f64) * self.scale)
+        );
+    }
+}
+
+impl OutlineBuilder for PathData<'_> {
+    fn move_to(&mut self, x: f32, y: f32) {
+        self.d.push('M');
+        self.pt(x, y);
+    }
+    fn line_to(&mut self, x: f32, y: f32) {
+        self.d.push('L');
+        self.pt(x, y);
+    }
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        self.d.push('Q');
+        self.pt(x1, y1);
+        self.d.push(' ');
+        self.pt(x, y);
+    }
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        self.d.push('C');
+        self.pt(x1, y1);
+        self.d.push(' ');
+        self.pt(x2, y2);
+        self.d.push(' ');
+        self.pt(x, y);
+    }
+    fn close(&mut self) {
+        self.d.push('Z');
+    }
+}
+
+/// Outline of `text` with its baseline at y = 0 and its left edge at x = 0, digits `size`
+/// high; returns the path data and the advance width.
+pub fn outline(text: &str, size: f64) -> (String, f64) {
+    let f = font();
+    let scale = size / f.digit_height;
+    let mut d = String::new();
+    let mut x = 0.0;
+    for ch in text.chars() {
+        let Some(g) = f.face.glyph_index(ch).or_else(|| f.face.glyph_index('?')) else {
+            continue;
+        };
+        let mut b = PathData {
+            d: &mut d,
+            scale,
+            x,
+        };
+        f.face.outline_glyph(g, &mut b);
+        x += f.face.glyph_hor_advance(g).unwrap_or(0) as f64 * scale;
+    }
+    (d, x)
+}
+
+/// Width of `text` with digits `size` high.
+pub fn width(text: &str, size: f64) -> f64 {
+    let f = font();
+    let scale = size / f.digit_height;
+    text.chars()
+        .filter_map(|c| f.face.glyph_index(c))
+        .map(|g| f.face.glyph_hor_advance(g).unwrap_or(0) as f64 * scale)
+        .sum()
+}
+
+/// Width of one digit (all digits share one advance) per unit of digit height.
+pub fn digit_aspect() -> f64 {
+    let f = font();
+    let g = f.face.glyph_index('0').expect("digits");
+    f.face.glyph_hor_advance(g).unwrap_or(0) as f64 / f.digit_height
+}
+
+/// Font units per em (for tests).
+pub fn units_per_em() -> f64 {
+    font().units
+}
+
+/// A number for SVG: at most two decimals, no trailing zeros.
+pub fn num(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let s = format!("{r:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_have_outlines_and_one_width() {
+        for c in '0'..='9' {
+            let (d, w) = outline(&c.to_string(), 10.0);
+            assert!(d.starts_with('M') && d.ends_with('Z'), "{c}");
+            assert!((w - digit_aspect() * 10.0).abs() < 1e-9);
+        }
+        assert!(units_per_em() > 0.0);
+        assert_eq!(num(1.005), "1");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(2.5), "2.5");
+    }
+}

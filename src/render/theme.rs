@@ -1,0 +1,339 @@
+//! Themes: colours and proportions of a drawing, read from `key = value` files.
+//!
+//! Sizes are fractions of the cell side, so one theme serves every board and resolution.
+
+use thiserror::Error;
+
+/// An sRGB colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// `#rrggbb`.
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+
+    /// The colour `t` of the way from `self` to `other` (0 <= t <= 1).
+    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
+        let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
+        Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
+    }
+}
+
+/// How the tour's corners are joined.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Join {
+    /// Rounded corners.
+    Round,
+    /// Sharp corners.
+    Miter,
+    /// Cut corners.
+    Bevel,
+}
+
+/// What marks each square in the line styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pad {
+    /// A dot only.
+    None,
+    /// A square contact pad (the VLSI look).
+    Square,
+}
+
+/// A complete theme.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Theme {
+    /// Name for titles and messages.
+    pub name: String,
+    /// Page colour around the board.
+    pub background: Rgb,
+    /// Light squares.
+    pub light: Rgb,
+    /// Dark squares.
+    pub dark: Rgb,
+    /// Grid lines.
+    pub grid: Rgb,
+    /// Grid line width (fraction of a cell; 0 for none).
+    pub grid_width: f64,
+    /// Move numbers.
+    pub number: Rgb,
+    /// Height of the digits (fraction of a cell).
+    pub number_size: f64,
+    /// The tour line.
+    pub line: Rgb,
+    /// Tour line width (fraction of a cell).
+    pub line_width: f64,
+    /// Corner joins of the tour line.
+    pub line_join: Join,
+    /// Square centre dots.
+    pub dot: Rgb,
+    /// Dot (or pad) size (fraction of a cell; 0 for none).
+    pub dot_size: f64,
+    /// Pad shape.
+    pub pad: Pad,
+    /// First square marker.
+    pub start: Rgb,
+    /// Last square marker.
+    pub end: Rgb,
+    /// Marker size (fraction of a cell; 0 for none).
+    pub marker_size: f64,
+    /// Tile fill, first tint.
+    pub tile_a: Rgb,
+    /// Tile fill, second tint.
+    pub tile_b: Rgb,
+    /// Tile outline.
+    pub tile_stroke: Rgb,
+    /// Tile outline width (fraction of a cell).
+    pub tile_stroke_width: f64,
+    /// Whether the line is shaded along the tour by default.
+    pub gradient: bool,
+    /// Gradient start colour.
+    pub gradient_from: Rgb,
+    /// Gradient end colour.
+    pub gradient_to: Rgb,
+    /// Rank and file labels.
+    pub label: Rgb,
+}
+
+/// The built-in themes: name and file text, embedded at compile time.
+pub const BUILTIN: [(&str, &str); 4] = [
+    (
+        "classic",
+        include_str!("../../templates/themes/classic.theme"),
+    ),
+    ("paper", include_str!("../../templates/themes/paper.theme")),
+    ("vlsi", include_str!("../../templates/themes/vlsi.theme")),
+    ("color", include_str!("../../templates/themes/color.theme")),
+];
+
+/// What is wrong with a theme.
+#[derive(Debug, Error, PartialEq)]
+pub enum ThemeError {
+    /// No built-in theme has the name.
+    #[error("unknown theme '{0}'; hint: classic, paper, vlsi, color, or a theme file")]
+    Unknown(String),
+    /// A key the theme format does not have.
+    #[error("{source_name}:{line}: unknown key '{key}'; hint: see templates/themes/classic.theme for the keys")]
+    UnknownKey {
+        /// File name.
+        source_name: String,
+        /// 1-based line.
+        line: usize,
+        /// The key.
+        key: String,
+    },
+    /// A line that is not `key = value`, or a value of the wrong kind.
+    #[error("{source_name}:{line}: {message}")]
+    Syntax {
+        /// File name.
+        source_name: String,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Theme {
+    /// A built-in theme by name.
+    pub fn builtin(name: &str) -> Result<Theme, ThemeError> {
+        let (n, text) = BUILTIN
+            .iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| ThemeError::Unknown(name.to_string()))?;
+        Theme::parse(n, text, None)
+    }
+
+    /// Parses a theme file over `base` (the classic theme when `None`): keys left out keep
+    /// the base's values.
+    pub fn parse(name: &str, text: &str, base: Option<&Theme>) -> Result<Theme, ThemeError> {
+        let mut t = match base {
+            Some(b) => b.clone(),
+            None if name == "classic" => Theme::blank(),
+            None => Theme::builtin("classic")?,
+        };
+        t.name = name.to_string();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.trim();
+            if content.is_empty() || content.starts_with('#') {
+                continue;
+            }
+            let err = |message: String| ThemeError::Syntax {
+                source_name: name.to_string(),
+                line,
+                message,
+            };
+            let Some((key, rest)) = content.split_once('=') else {
+                return Err(err(format!("expected 'key = value', found '{content}'")));
+            };
+            // The value is one word; a comment may follow it ('#' after a space).
+            let mut words = rest.split_whitespace();
+            let value = words.next().unwrap_or("");
+            if words.next().is_some_and(|w| !w.starts_with('#')) {
+                return Err(err(format!(
+                    "expected one value after '{}', found '{}'",
+                    key.trim(),
+                    rest.trim()
+                )));
+            }
+            let key = key.trim();
+            let colour = || {
+                parse_rgb(value).ok_or_else(|| {
+                    err(format!(
+                        "'{key}' needs a colour like #1a2b3c, found '{value}'"
+                    ))
+                })
+            };
+            let size = || {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && (0.0..=2.0).contains(v))
+                    .ok_or_else(|| err(format!("'{key}' needs a number from 0 to 2 (a fraction of the cell), found '{value}'")))
+            };
+            match key {
+                "background" => t.background = colour()?,
+                "light" => t.light = colour()?,
+                "dark" => t.dark = colour()?,
+                "grid" => t.grid = colour()?,
+                "grid_width" => t.grid_width = size()?,
+                "number" => t.number = colour()?,
+                "number_size" => t.number_size = size()?,
+                "line" => t.line = colour()?,
+                "line_width" => t.line_width = size()?,
+                "line_join" => {
+                    t.line_join = match value {
+                        "round" => Join::Round,
+                        "miter" => Join::Miter,
+                        "bevel" => Join::Bevel,
+                        _ => {
+                            return Err(err(format!(
+                                "'line_join' is round, miter or bevel, found '{value}'"
+                            )))
+                        }
+                    }
+                }
+                "dot" => t.dot = colour()?,
+                "dot_size" => t.dot_size = size()?,
+                "pad" => {
+                    t.pad = match value {
+                        "none" => Pad::None,
+                        "square" => Pad::Square,
+                        _ => return Err(err(format!("'pad' is none or square, found '{value}'"))),
+                    }
+                }
+                "start" => t.start = colour()?,
+                "end" => t.end = colour()?,
+                "marker_size" => t.marker_size = size()?,
+                "tile_a" => t.tile_a = colour()?,
+                "tile_b" => t.tile_b = colour()?,
+                "tile_stroke" => t.tile_stroke = colour()?,
+                "tile_stroke_width" => t.tile_stroke_width = size()?,
+                "gradient" => {
+                    t.gradient = match value {
+                        "true" => true,
+                        "false" => false,
+                        _ => {
+                            return Err(err(format!(
+                                "'gradient' is true or false, found '{value}'"
+                            )))
+                        }
+                    }
+                }
+                "gradient_from" => t.gradient_from = colour()?,
+                "gradient_to" => t.gradient_to = colour()?,
+                "label" => t.label = colour()?,
+                _ => {
+                    return Err(ThemeError::UnknownKey {
+                        source_name: name.to_string(),
+                        line,
+                        key: key.to_string(),
+                    })
+                }
+            }
+        }
+        Ok(t)
+    }
+
+    fn blank() -> Theme {
+        let black = Rgb(0, 0, 0);
+        let white = Rgb(255, 255, 255);
+        Theme {
+            name: String::new(),
+            background: white,
+            light: white,
+            dark: white,
+            grid: black,
+            grid_width: 0.0,
+            number: black,
+            number_size: 0.4,
+            line: black,
+            line_width: 0.05,
+            line_join: Join::Round,
+            dot: black,
+            dot_size: 0.0,
+            pad: Pad::None,
+            start: black,
+            end: black,
+            marker_size: 0.0,
+            tile_a: white,
+            tile_b: white,
+            tile_stroke: black,
+            tile_stroke_width: 0.05,
+            gradient: false,
+            gradient_from: black,
+            gradient_to: black,
+            label: black,
+        }
+    }
+}
+
+fn parse_rgb(v: &str) -> Option<Rgb> {
+    let h = v.strip_prefix('#')?;
+    if h.len() != 6 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let p = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    Some(Rgb(p(0)?, p(2)?, p(4)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtins_parse() {
+        for (name, _) in BUILTIN {
+            let t = Theme::builtin(name).unwrap();
+            assert_eq!(t.name, name);
+        }
+        assert!(Theme::builtin("vlsi").unwrap().pad == Pad::Square);
+    }
+
+    #[test]
+    fn unknown_key_names_key_and_line() {
+        let e =
+            Theme::parse("mine.theme", "# c\nline = #000000\nlinewidth = 2\n", None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "mine.theme:3: unknown key 'linewidth'; hint: see templates/themes/classic.theme for the keys"
+        );
+    }
+
+    #[test]
+    fn bad_values_are_errors() {
+        for text in [
+            "line = red",
+            "line_width = -1",
+            "gradient = yes",
+            "nonsense",
+            "dot_size = NaN",
+        ] {
+            assert!(Theme::parse("t", text, None).is_err(), "{text}");
+        }
+        let t = Theme::parse("t", "line = #ff0000   # red\n", None).unwrap();
+        assert_eq!(t.line, Rgb(255, 0, 0));
+    }
+}
