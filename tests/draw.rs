@@ -1,0 +1,235 @@
+//! `draw` through the real binary: PNG pixels, SVG structure, PDF, and every bad input.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn kt() -> Command {
+    let mut c = Command::cargo_bin("knight-tour").unwrap();
+    // No fonts from the system: no fontconfig, no home, no XDG folders.
+    c.env_clear()
+        .env("FONTCONFIG_FILE", "/nonexistent")
+        .env("HOME", "/nonexistent");
+    c
+}
+
+struct Png {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+    pixels_per_metre: Option<u32>,
+}
+
+fn decode(path: &Path) -> Png {
+    let dec = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    let ppm = reader.info().pixel_dims.map(|d| d.xppu);
+    Png {
+        width: info.width,
+        height: info.height,
+        rgba: buf[..info.buffer_size()].to_vec(),
+        pixels_per_metre: ppm,
+    }
+}
+
+impl Png {
+    fn dark(&self, x: u32, y: u32) -> bool {
+        let i = 4 * (y * self.width + x) as usize;
+        let p = &self.rgba[i..i + 3];
+        p.iter().map(|&v| v as u32).sum::<u32>() < 150
+    }
+}
+
+#[test]
+fn numbered_png_has_glyph_pixels_in_every_cell_without_system_fonts() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("n.png");
+    kt().args(["draw", "8x8", "--cell", "40", "-o"])
+        .arg(&f)
+        .assert()
+        .success();
+    let png = decode(&f);
+    // Layout of Scene::new(8x8, 40, no labels): margin 20.
+    assert_eq!((png.width, png.height), (360, 360));
+    assert_eq!(png.pixels_per_metre, Some(3780), "96 dpi in the pHYs chunk");
+    for r in 0..8 {
+        for c in 0..8 {
+            // The middle of the square, clear of the grid and the start/end frames.
+            let (x0, y0) = (20 + c * 40 + 9, 20 + r * 40 + 9);
+            let ink = (0..22)
+                .flat_map(|dy| (0..22).map(move |dx| (x0 + dx, y0 + dy)))
+                .filter(|&(x, y)| png.dark(x, y))
+                .count();
+            assert!(ink > 15, "square ({r},{c}) has {ink} glyph pixels");
+        }
+    }
+}
+
+#[test]
+fn dpi_and_width_set_size_and_resolution() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.png");
+    kt().args([
+        "draw", "6x6", "--cell", "40", "--dpi", "300", "--style", "lines", "-o",
+    ])
+    .arg(&f)
+    .assert()
+    .success();
+    let png = decode(&f);
+    assert_eq!(png.width, (280.0f64 * 300.0 / 96.0).ceil() as u32);
+    assert_eq!(
+        png.pixels_per_metre,
+        Some((300.0f64 / 0.0254).round() as u32)
+    );
+    kt().args(["draw", "6x6", "--width", "1000", "-o"])
+        .arg(&f)
+        .assert()
+        .success();
+    assert_eq!(decode(&f).width, 1000);
+}
+
+#[test]
+fn svg_is_one_path_for_the_tour_and_parses() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.svg");
+    kt().args([
+        "draw", "34x34", "--closed", "--style", "tiles", "--theme", "paper", "-o",
+    ])
+    .arg(&f)
+    .assert()
+    .success();
+    let svg = std::fs::read_to_string(&f).unwrap();
+    assert!(svg.contains("viewBox=\"0 0 "));
+    assert!(svg.contains("<title>Knight's tour, 34x34 closed, tiles style, paper theme</title>"));
+    // The tour: one path of 1156 relative moves, closed.
+    let moves = |line: &str| {
+        line.as_bytes()
+            .windows(2)
+            .filter(|w| w[0] == b'l' && (w[1] == b'-' || w[1].is_ascii_digit()))
+            .count()
+    };
+    let tour: Vec<&str> = svg.lines().filter(|l| moves(l) > 1000).collect();
+    assert_eq!(tour.len(), 1);
+    assert_eq!(moves(tour[0]), 1155);
+    assert!(tour[0].contains("z\""));
+    knight_tour::render::raster::parse(&svg).unwrap();
+}
+
+#[test]
+fn pdf_is_a_vector_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.pdf");
+    kt().args(["draw", "5x5", "-o"]).arg(&f).assert().success();
+    let bytes = std::fs::read(&f).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    let again = dir.path().join("u.pdf");
+    kt().args(["draw", "5x5", "-o"])
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(
+        bytes,
+        std::fs::read(&again).unwrap(),
+        "same arguments, same bytes"
+    );
+}
+
+#[test]
+fn a_tour_file_is_drawn_and_tiles_are_explained_when_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.json");
+    kt().args(["solve", "6x6", "--method", "warnsdorff", "-o"])
+        .arg(&t)
+        .assert()
+        .success();
+    let out = dir.path().join("t.svg");
+    kt().args(["draw", "--style", "lines", "--tour"])
+        .arg(&t)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(out.exists());
+    let bad = dir.path().join("tiles.svg");
+    kt().args(["draw", "--style", "tiles", "--tour"])
+        .arg(&t)
+        .arg("-o")
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(contains("has no tiles to draw"));
+    assert!(!bad.exists());
+    // Solving with a method that has no tiles draws lines and says so.
+    kt().args([
+        "draw",
+        "6x6",
+        "--method",
+        "warnsdorff",
+        "--style",
+        "tiles",
+        "-o",
+    ])
+    .arg(&bad)
+    .assert()
+    .success()
+    .stderr(contains("note: this warnsdorff tour has no tiles"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let theme = dir.path().join("bad.theme");
+    std::fs::write(&theme, "line = #000000\nline_colour = #ff0000\n").unwrap();
+    let theme = theme.to_string_lossy().to_string();
+    let out = dir.path().join("x.png");
+    let o = out.to_string_lossy().to_string();
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["draw", "8x8", "--style", "dots", "-o", &o],
+            "invalid value 'dots'",
+        ),
+        (
+            vec!["draw", "8x8", "--theme", "neon", "-o", &o],
+            "unknown theme 'neon'",
+        ),
+        (
+            vec!["draw", "8x8", "--theme", &theme, "-o", &o],
+            "bad.theme:2: unknown key 'line_colour'",
+        ),
+        (
+            vec!["draw", "8x8", "-o", "x.gif"],
+            "cannot tell the image format of 'x.gif'",
+        ),
+        (
+            vec!["draw", "8x8", "--dpi", "0", "-o", &o],
+            "resolution 0 dpi is out of range",
+        ),
+        (vec!["draw", "8x8", "--width", "0", "-o", &o], "width 0 px"),
+        (
+            vec!["draw", "3000x3000", "--cell", "40", "-o", &o],
+            "the image would be 120040x120040 pixels",
+        ),
+        (
+            vec!["draw", "8x8", "-o", "/nonexistent/dir/x.png"],
+            "folder '/nonexistent/dir' does not exist",
+        ),
+        (
+            vec!["draw", "5x5", "--closed", "-o", &o],
+            "no closed tour on 5x5",
+        ),
+    ];
+    for (args, msg) in cases {
+        let a = kt().args(&args).assert().failure();
+        let err = String::from_utf8(a.get_output().stderr.clone()).unwrap();
+        assert!(err.contains(msg), "{args:?}: {err}");
+        if !msg.starts_with("invalid value") {
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+            assert!(err.starts_with("error: "), "{args:?}: {err}");
+        }
+        assert!(!out.exists(), "{args:?} wrote a file");
+    }
+}
