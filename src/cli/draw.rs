@@ -4,13 +4,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
-use knight_tour::io::{read_json, ReadError};
 use knight_tour::render::raster::{self, Raster};
 use knight_tour::render::{self, pdf, DrawOptions, Scene, Style, Theme};
 use knight_tour::Tour;
 
 use super::output::{check_target, emit};
 use super::solve::{run_request, Choice};
+use super::verify::read_tour_file;
 use super::Failure;
 
 /// Drawing styles accepted by `--style`.
@@ -170,22 +170,14 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Failure> {
     };
     let tour: Tour = match (&args.tour, &args.board) {
         (Some(path), _) => {
-            let name = path.display();
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::usage(format!("cannot read '{name}': {e}")))?;
-            let file = read_json(&text).map_err(|e| match e {
-                ReadError::Tour(t) => Failure::no(format!("{name}: {t}")),
-                other => Failure::usage(format!("{name}: {other}")),
-            })?;
-            file.tour
-                .verify()
-                .map_err(|e| Failure::no(format!("{name}: {e}")))?;
-            if style == Style::Tiles && file.tour.tiles.is_empty() {
+            let tour = read_tour_file(path)?;
+            if style == Style::Tiles && tour.tiles.is_empty() {
+                let name = path.display();
                 return Err(Failure::usage(format!(
                     "{name} has no tiles to draw: only divide-and-conquer tours carry them; hint: use --style lines, or solve with --method divide"
                 )));
             }
-            file.tour
+            tour
         }
         (None, Some(board)) => {
             let req = args.choice.request(board)?;
