@@ -19,7 +19,6 @@ pub const FAMILY: &str = "DejaVu Sans";
 
 struct Font {
     face: Face<'static>,
-    units: f64,
     /// Height of the digits above the baseline, in font units.
     digit_height: f64,
 }
@@ -28,16 +27,11 @@ fn font() -> &'static Font {
     static F: OnceLock<Font> = OnceLock::new();
     F.get_or_init(|| {
         let face = Face::parse(font_bytes(), 0).expect("the bundled font parses");
-        let units = face.units_per_em() as f64;
         let digit_height = face
             .glyph_index('0')
             .and_then(|g| face.glyph_bounding_box(g))
-            .map_or(0.73 * units, |b| b.y_max as f64);
-        Font {
-            face,
-            units,
-            digit_height,
-        }
+            .map_or(0.73 * face.units_per_em() as f64, |b| b.y_max as f64);
+        Font { face, digit_height }
     })
 }
 
@@ -108,26 +102,11 @@ pub fn outline(text: &str, size: f64) -> (String, f64) {
     (d, x)
 }
 
-/// Width of `text` with digits `size` high.
-pub fn width(text: &str, size: f64) -> f64 {
-    let f = font();
-    let scale = size / f.digit_height;
-    text.chars()
-        .filter_map(|c| f.face.glyph_index(c))
-        .map(|g| f.face.glyph_hor_advance(g).unwrap_or(0) as f64 * scale)
-        .sum()
-}
-
 /// Width of one digit (all digits share one advance) per unit of digit height.
 pub fn digit_aspect() -> f64 {
     let f = font();
     let g = f.face.glyph_index('0').expect("digits");
     f.face.glyph_hor_advance(g).unwrap_or(0) as f64 / f.digit_height
-}
-
-/// Font units per em (for tests).
-pub fn units_per_em() -> f64 {
-    font().units
 }
 
 /// A number for SVG: at most two decimals, no trailing zeros.
@@ -150,7 +129,6 @@ mod tests {
             assert!(d.starts_with('M') && d.ends_with('Z'), "{c}");
             assert!((w - digit_aspect() * 10.0).abs() < 1e-9);
         }
-        assert!(units_per_em() > 0.0);
         assert_eq!(num(1.005), "1");
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(2.5), "2.5");

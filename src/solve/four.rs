@@ -290,20 +290,7 @@ impl Plan {
                     out(v);
                     i += 1;
                 }
-                let mut c = *sweep;
-                while c < *end_at {
-                    for (inner, d) in [
-                        (false, 0),
-                        (true, 1),
-                        (false, 2),
-                        (true, 0),
-                        (false, 1),
-                        (true, 2),
-                    ] {
-                        out((inner, c + d));
-                    }
-                    c += 3;
-                }
+                sweep_blocks(*sweep, *end_at, false, &mut |v| out(v));
                 end.iter().for_each(|&(t, d)| out((t, end_at + d)));
             }
             Plan::Back {
@@ -314,22 +301,27 @@ impl Plan {
             } => {
                 let m = |c: u32| n - 1 - c;
                 head.iter().for_each(|&(t, d)| out((t, m(d))));
-                let mut c = 3;
-                while c < *tail_at {
-                    for (inner, d) in [
-                        (true, 0),
-                        (false, 1),
-                        (true, 2),
-                        (false, 0),
-                        (true, 1),
-                        (false, 2),
-                    ] {
-                        out((inner, m(c + d)));
-                    }
-                    c += 3;
-                }
+                sweep_blocks(3, *tail_at, true, &mut |(t, c)| out((t, m(c))));
                 tail.iter().for_each(|&(t, d)| out((t, m(tail_at + d))));
             }
+        }
+    }
+}
+
+/// 3-column sweep blocks over columns `from..to`: O_c I_(c+1) O_(c+2) I_c O_(c+1) I_(c+2)
+/// each, or with inner and outer swapped when `inner_first`.
+fn sweep_blocks(from: u32, to: u32, inner_first: bool, out: &mut dyn FnMut(V)) {
+    const BLOCK: [(bool, u32); 6] = [
+        (false, 0),
+        (true, 1),
+        (false, 2),
+        (true, 0),
+        (false, 1),
+        (true, 2),
+    ];
+    for c in (from..to).step_by(3) {
+        for (inner, d) in BLOCK {
+            out((inner != inner_first, c + d));
         }
     }
 }
@@ -337,30 +329,21 @@ impl Plan {
 /// The U-turn through columns `0..w`, from O_(w-1) (`from_inner` false) or from I_(w-1).
 fn emit_uturn(w: u32, base: &[V], bw: u32, from_inner: bool, out: &mut dyn FnMut(V)) {
     // Step-1 tracks from the base's ends out to column w-1: O_(w-1) I_(w-2) ... and back.
-    let o_track = |out: &mut dyn FnMut(V), rev: bool| {
+    // The track from column w-1 inward to column bw, starting inner or outer and alternating.
+    let track = |out: &mut dyn FnMut(V), first_inner: bool, rev: bool| {
         let k = w - bw;
         for j in 0..k {
             let j = if rev { k - 1 - j } else { j };
-            // j = 0 is column w-1 (outer), alternating inward.
-            out((j % 2 == 1, w - 1 - j));
+            out(((j % 2 == 1) != first_inner, w - 1 - j));
         }
     };
-    let i_track = |out: &mut dyn FnMut(V), rev: bool| {
-        let k = w - bw;
-        for j in 0..k {
-            let j = if rev { k - 1 - j } else { j };
-            out((j % 2 == 0, w - 1 - j));
-        }
-    };
+    track(out, from_inner, false);
     if from_inner {
-        i_track(out, false);
         base.iter().rev().for_each(|&v| out(v));
-        o_track(out, true);
     } else {
-        o_track(out, false);
         base.iter().for_each(|&v| out(v));
-        i_track(out, true);
     }
+    track(out, !from_inner, true);
 }
 
 /// Exact search of a short board: the first class path to every possible I_p, then the other.
