@@ -1,0 +1,508 @@
+//! Puzzle generator: a random tour, clues added until the solution is unique, then every clue
+//! removed whose removal keeps it unique (and, when a difficulty is asked for, within it).
+//!
+//! Tours are varied: Warnsdorff's rule from a random square with random tie-breaks, then many
+//! random "backbite" moves (join an end to one of its neighbours on the path and reverse the
+//! stretch between), which walk through Hamiltonian paths of the knight graph.
+
+use thiserror::Error;
+
+use super::grade::{self, Verdict};
+use super::solver::{self, Solutions};
+use super::{Geometry, Grade, Puzzle, PuzzleError, MAX_SQUARES};
+use crate::board::Board;
+use crate::existence::{self, Kind};
+use crate::solve::search::mix64;
+use crate::solve::{self, Method, Request};
+use crate::tour::Tour;
+
+/// What the clues should achieve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A minimal puzzle solvable by deduction at this grade or easier, and graded near it.
+    Difficulty(Grade),
+    /// This many clues (a minimal puzzle, topped up with more clues if it has fewer).
+    Clues(usize),
+}
+
+/// One puzzle to make.
+#[derive(Debug, Clone, Copy)]
+pub struct Spec {
+    /// The board.
+    pub board: Board,
+    /// Closed or open tour.
+    pub closed: bool,
+    /// What the clues should achieve.
+    pub target: Target,
+    /// The seed; the same spec always gives the same puzzle.
+    pub seed: u64,
+}
+
+/// A generated puzzle, proved unique by the complete solver.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Its one solution.
+    pub solution: Tour,
+    /// Its grade by the logic solver.
+    pub grade: Grade,
+    /// The seed it was made from.
+    pub seed: u64,
+    /// Tours tried before this one was accepted.
+    pub attempts: u32,
+}
+
+/// Why no puzzle was made.
+#[derive(Debug, Clone, Error)]
+pub enum GenerateError {
+    /// The board or kind admits no puzzle.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// More clues than squares.
+    #[error("{clues} clues asked for, but {board} has only {squares} squares")]
+    TooManyClues {
+        /// Clues asked for.
+        clues: usize,
+        /// The board.
+        board: Board,
+        /// Its squares.
+        squares: usize,
+    },
+    /// No unique puzzle with so few clues was found.
+    #[error("{clues} clues are too few for a unique {board} puzzle: the fewest reached in {attempts} tours was {fewest}; hint: ask for --clues {fewest} or more")]
+    TooFewClues {
+        /// Clues asked for.
+        clues: usize,
+        /// The board.
+        board: Board,
+        /// The fewest clues of any unique puzzle found.
+        fewest: usize,
+        /// Tours tried.
+        attempts: u32,
+    },
+}
+
+/// Tours tried per puzzle before settling for the nearest result.
+const ATTEMPTS: u32 = 24;
+
+/// A small seeded generator (SplitMix64 steps), portable across machines.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Self {
+        Rng(mix64(seed ^ 0x6b6e_6967_6874))
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        mix64(self.0)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+
+    /// Shuffles a slice (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// Checks a spec before any work: board size, existence, clue count.
+pub fn check(spec: &Spec) -> Result<(), GenerateError> {
+    let squares = spec.board.area();
+    if squares > MAX_SQUARES {
+        return Err(PuzzleError::TooLarge {
+            board: spec.board,
+            squares,
+        }
+        .into());
+    }
+    let kind = if spec.closed {
+        Kind::Closed
+    } else {
+        Kind::Open
+    };
+    existence::check(spec.board, kind, None).map_err(PuzzleError::from)?;
+    if let Target::Clues(c) = spec.target {
+        if c > squares {
+            return Err(GenerateError::TooManyClues {
+                clues: c,
+                board: spec.board,
+                squares,
+            });
+        }
+        let least = if spec.closed || squares == 1 { 1 } else { 2 };
+        if c < least {
+            return Err(GenerateError::TooFewClues {
+                clues: c,
+                board: spec.board,
+                fewest: least,
+                attempts: 0,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A random tour of the spec's kind.
+pub fn random_tour(board: Board, closed: bool, rng: &mut Rng) -> Tour {
+    let n = board.area();
+    let kind = if closed { Kind::Closed } else { Kind::Open };
+    let start = loop {
+        let s = board.square(rng.below(n) as u32);
+        if existence::check(board, kind, Some(s)).is_ok() {
+            break s;
+        }
+    };
+    let mut req = Request::new(board, kind);
+    req.start = Some(start);
+    req.method = Method::Warnsdorff;
+    req.seed = Some(rng.next_u64());
+    let mut tour = match solve::solve(&req) {
+        Ok(s) => s.tour,
+        Err(_) => {
+            req.method = Method::Auto;
+            solve::solve(&req)
+                .expect("existence guarantees a tour")
+                .tour
+        }
+    };
+    backbite(&mut tour, rng, 20 * n);
+    if closed {
+        // Rotate and orient the cycle at random so that 1 is not always where the solver began.
+        let k = rng.below(n);
+        tour.path.rotate_left(k);
+        if rng.below(2) == 1 {
+            tour.path.reverse();
+        }
+    }
+    debug_assert!(tour.verify().is_ok());
+    tour
+}
+
+/// Random backbite moves; a closed tour stays closed (moves that open it are continued until
+/// the ends meet again, or undone).
+fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize) {
+    let board = tour.board;
+    let n = tour.len();
+    if n < 4 {
+        return;
+    }
+    let closed = tour.closed;
+    let saved = tour.path.clone();
+    let mut at = vec![0u32; n];
+    for (i, &s) in tour.path.iter().enumerate() {
+        at[s as usize] = i as u32;
+    }
+    let p = &mut tour.path;
+    let mut step = 0usize;
+    loop {
+        step += 1;
+        let front = rng.below(2) == 0;
+        let end = if front { p[0] } else { p[n - 1] };
+        let nbrs: Vec<_> = board.neighbours(board.square(end)).collect();
+        let pick = board.index(nbrs[rng.below(nbrs.len())]);
+        let i = at[pick as usize] as usize;
+        let (lo, hi) = if front {
+            if i <= 1 {
+                continue;
+            }
+            (0, i)
+        } else {
+            if i + 2 >= n {
+                continue;
+            }
+            (i + 1, n)
+        };
+        p[lo..hi].reverse();
+        for (j, &s) in p[lo..hi].iter().enumerate() {
+            at[s as usize] = (lo + j) as u32;
+        }
+        let joined = Board::is_knight_move(board.square(p[0]), board.square(p[n - 1]));
+        if step >= moves && (!closed || joined) {
+            return;
+        }
+        if step >= moves * 4 {
+            p.copy_from_slice(&saved);
+            return;
+        }
+    }
+}
+
+/// Makes one puzzle.
+pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError> {
+    check(spec)?;
+    let mut best: Option<Generated> = None;
+    let mut fewest = usize::MAX;
+    for attempt in 0..ATTEMPTS {
+        let mut rng = Rng::new(spec.seed.wrapping_add((attempt as u64) << 40));
+        let tour = random_tour(spec.board, spec.closed, &mut rng);
+        let Some(g) = one(spec, geo, tour, &mut rng, attempt + 1) else {
+            continue;
+        };
+        let clues = g.puzzle.clues();
+        fewest = fewest.min(clues);
+        match spec.target {
+            Target::Difficulty(want) => {
+                if g.grade == want {
+                    return Ok(g);
+                }
+                if best.as_ref().is_none_or(|b| g.grade > b.grade) {
+                    best = Some(g);
+                }
+            }
+            Target::Clues(want) => {
+                if clues <= want {
+                    return Ok(top_up(g, want, geo, &mut rng));
+                }
+            }
+        }
+    }
+    match (spec.target, best) {
+        (Target::Difficulty(_), Some(g)) => Ok(g),
+        (Target::Clues(want), _) => Err(GenerateError::TooFewClues {
+            clues: want,
+            board: spec.board,
+            fewest,
+            attempts: ATTEMPTS,
+        }),
+        (Target::Difficulty(_), None) => unreachable!("a fully given puzzle is always accepted"),
+    }
+}
+
+/// Budget for one uniqueness check while generating: a check that runs out counts as "not
+/// proved unique", which only keeps a clue.
+fn check_budget(n: usize) -> u64 {
+    (n as u64 * 4_000).max(200_000)
+}
+
+/// The clue-selection loop on one tour.
+fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) -> Option<Generated> {
+    let n = tour.len() as u32;
+    let budget = check_budget(n as usize);
+    let mut given = vec![false; n as usize];
+    let fixed: Vec<u32> = if spec.closed { vec![0] } else { vec![0, n - 1] };
+    for &k in &fixed {
+        given[k as usize] = true;
+    }
+    let puzzle_of =
+        |given: &[bool]| Puzzle::from_tour(&tour, (0..n).filter(|&k| given[k as usize]));
+    // A scattering of clues to start from: sparse puzzles make the complete search slow at
+    // finding even two solutions, and minimising removes what is not needed anyway.
+    for g in given.iter_mut() {
+        *g |= rng.below(3) == 0;
+    }
+    // Add clues until the complete solver proves the solution unique.
+    loop {
+        let p = puzzle_of(&given);
+        let add = match solver::solve(&p, geo, budget) {
+            Ok(o) => match o.solutions {
+                Solutions::One(_) => break,
+                Solutions::Two(a, b) => {
+                    // A clue where a wrong solution differs from the tour rules it out.
+                    let wrong = if a == tour { b } else { a };
+                    let diff: Vec<u32> = (0..n)
+                        .filter(|&k| wrong.path[k as usize] != tour.path[k as usize])
+                        .collect();
+                    diff[rng.below(diff.len())]
+                }
+                Solutions::None => unreachable!("the tour itself solves its puzzle"),
+            },
+            Err(_) => {
+                let free: Vec<u32> = (0..n).filter(|&k| !given[k as usize]).collect();
+                free[rng.below(free.len())]
+            }
+        };
+        given[add as usize] = true;
+    }
+    // With a difficulty, add clues until deduction at that grade finishes the puzzle.
+    let target = match spec.target {
+        Target::Difficulty(g) => Some(g),
+        Target::Clues(_) => None,
+    };
+    if let Some(g) = target {
+        loop {
+            match grade::grade(&puzzle_of(&given), geo, g) {
+                Verdict::Solved { .. } => break,
+                Verdict::Stuck { unplaced } => {
+                    given[unplaced[rng.below(unplaced.len())] as usize] = true;
+                }
+                Verdict::Contradiction => unreachable!("the tour itself solves its puzzle"),
+            }
+        }
+    }
+    // Remove every clue whose removal keeps the puzzle unique (and within the grade).
+    let mut order: Vec<u32> = (0..n)
+        .filter(|&k| given[k as usize] && !fixed.contains(&k))
+        .collect();
+    rng.shuffle(&mut order);
+    for k in order {
+        given[k as usize] = false;
+        let p = puzzle_of(&given);
+        let keep = match target {
+            // Deduction is sound: if it finishes, the solution is unique.
+            Some(g) => matches!(grade::grade(&p, geo, g), Verdict::Solved { .. }),
+            None => solver::is_unique(&p, geo, budget) == Some(true),
+        };
+        if !keep {
+            given[k as usize] = true;
+        }
+    }
+    let puzzle = puzzle_of(&given);
+    // Never assume: the complete solver proves uniqueness of what is written.
+    let proof = solver::solve(&puzzle, geo, solver::default_budget(n as usize)).ok()?;
+    if proof.solutions != Solutions::One(tour.clone()) {
+        return None;
+    }
+    let grade = grade::grade_of(&puzzle, geo);
+    Some(Generated {
+        puzzle,
+        solution: tour,
+        grade,
+        seed: spec.seed,
+        attempts,
+    })
+}
+
+/// Adds random clues from the solution until the puzzle has `want`.
+fn top_up(mut g: Generated, want: usize, geo: &Geometry, rng: &mut Rng) -> Generated {
+    let n = g.solution.len() as u32;
+    let mut free: Vec<u32> = (0..n)
+        .filter(|&k| g.puzzle.grid[g.solution.path[k as usize] as usize] == 0)
+        .collect();
+    rng.shuffle(&mut free);
+    let extra = want.saturating_sub(g.puzzle.clues());
+    for &k in &free[..extra] {
+        g.puzzle.grid[g.solution.path[k as usize] as usize] = k + 1;
+    }
+    if extra > 0 {
+        g.grade = grade::grade_of(&g.puzzle, geo);
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(r: u32, c: u32, closed: bool, target: Target, seed: u64) -> Spec {
+        Spec {
+            board: Board::new(r, c).unwrap(),
+            closed,
+            target,
+            seed,
+        }
+    }
+
+    fn minimal(g: &Generated, geo: &Geometry) {
+        // Every clue but the fixed ends is needed: without it the puzzle is not unique.
+        let p = &g.puzzle;
+        let n = p.len() as u32;
+        for s in 0..n {
+            let v = p.grid[s as usize];
+            if v == 0 || (!p.closed && (v == 1 || v == n)) || (p.closed && v == 1) {
+                continue;
+            }
+            let mut q = p.clone();
+            q.grid[s as usize] = 0;
+            assert_ne!(
+                solver::is_unique(&q, geo, 100_000_000),
+                Some(true),
+                "clue {v} is redundant"
+            );
+        }
+    }
+
+    #[test]
+    fn tours_are_varied_and_valid() {
+        let b = Board::new(8, 8).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..10 {
+            for closed in [false, true] {
+                let t = random_tour(b, closed, &mut Rng::new(seed));
+                t.verify().unwrap();
+                assert_eq!(t.closed, closed);
+                seen.insert(t.path);
+            }
+        }
+        assert_eq!(seen.len(), 20);
+    }
+
+    #[test]
+    fn minimal_open_puzzle_is_unique_and_minimal() {
+        let s = spec(6, 6, false, Target::Clues(36), 3);
+        let geo = Geometry::new(s.board);
+        let g = generate(
+            &Spec {
+                target: Target::Clues(30),
+                ..s
+            },
+            &geo,
+        )
+        .unwrap();
+        assert_eq!(g.puzzle.clues(), 30);
+        let m = generate(&spec(6, 6, false, Target::Clues(2), 5), &geo);
+        // Two clues never pin down a 6x6 tour; the error reports the fewest reached.
+        match m {
+            Err(GenerateError::TooFewClues { fewest, .. }) => assert!(fewest > 2),
+            other => panic!("{other:?}"),
+        }
+        let mut rng = Rng::new(9);
+        let t = random_tour(s.board, false, &mut rng);
+        let g = one(
+            &spec(6, 6, false, Target::Clues(36), 9),
+            &geo,
+            t.clone(),
+            &mut rng,
+            1,
+        )
+        .unwrap();
+        assert_eq!(g.solution, t);
+        minimal(&g, &geo);
+    }
+
+    #[test]
+    fn difficulty_targets_are_met_and_unique() {
+        let b = Board::new(8, 8).unwrap();
+        let geo = Geometry::new(b);
+        for (grade, seed) in [(Grade::Easy, 1), (Grade::Medium, 2), (Grade::Hard, 3)] {
+            let g = generate(&spec(8, 8, false, Target::Difficulty(grade), seed), &geo).unwrap();
+            assert!(g.grade <= grade, "{grade}: got {}", g.grade);
+            let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
+            assert_eq!(o.solutions, Solutions::One(g.solution.clone()));
+            assert!(matches!(
+                grade::grade(&g.puzzle, &geo, grade),
+                Verdict::Solved { .. }
+            ));
+        }
+    }
+
+    #[test]
+    fn closed_puzzles_are_unique() {
+        let s = spec(6, 6, true, Target::Difficulty(Grade::Medium), 4);
+        let geo = Geometry::new(s.board);
+        let g = generate(&s, &geo).unwrap();
+        assert!(g.solution.closed);
+        let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
+        assert_eq!(o.solutions, Solutions::One(g.solution));
+    }
+
+    #[test]
+    fn same_seed_same_puzzle() {
+        let s = spec(8, 8, false, Target::Difficulty(Grade::Medium), 11);
+        let geo = Geometry::new(s.board);
+        let a = generate(&s, &geo).unwrap();
+        let b = generate(&s, &geo).unwrap();
+        assert_eq!(a.puzzle, b.puzzle);
+        let c = generate(&Spec { seed: 12, ..s }, &geo).unwrap();
+        assert_ne!(a.puzzle, c.puzzle);
+    }
+}

@@ -1,0 +1,529 @@
+//! Logic solver and grader: solves a puzzle by deduction alone, never guessing, and reports the
+//! hardest kind of deduction it needed.
+//!
+//! Every number keeps a set of candidate squares. Rules, by grade:
+//! - easy: a number next to a placed number must be a knight's move from it; a number with one
+//!   candidate square is placed (naked single); a square that only one number can take gets it
+//!   (hidden single: every square is visited);
+//! - medium: a number `k` steps from a placed number lies within `k` knight moves of it, on the
+//!   colour that `k` moves lead to;
+//! - hard: a number lies a knight's move from some candidate of each neighbouring number
+//!   (chains); two numbers sharing the same two candidates own them (pairs); and a candidate
+//!   whose placement leads to a contradiction by the rules above is struck (one-step lookahead).
+//!
+//! The solver always uses the easiest rule that makes progress, so the grade is the hardest
+//! rule that the solution could not do without on this path. Deductions are sound, so a
+//! puzzle this solver completes has exactly one solution.
+
+use super::{Geometry, Grade, Puzzle, NONE};
+use crate::tour::Tour;
+
+/// What the logic solver reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Solved without guessing; `grade` is the hardest rule it needed.
+    Solved {
+        /// The hardest rule used.
+        grade: Grade,
+        /// The solution.
+        tour: Tour,
+    },
+    /// The rules up to the limit ran out; these 0-based numbers were still unplaced.
+    Stuck {
+        /// Unplaced numbers.
+        unplaced: Vec<u32>,
+    },
+    /// The givens contradict each other.
+    Contradiction,
+}
+
+/// Solves `puzzle` by deduction using rules up to `max`, and grades it.
+pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
+    let masks = Masks::new(geo);
+    let mut l = Logic::new(puzzle, geo, &masks);
+    match l.solve(max, true) {
+        Err(Contradiction) => Verdict::Contradiction,
+        Ok(None) => Verdict::Stuck {
+            unplaced: (0..l.n as u32)
+                .filter(|&k| l.placed[k as usize] == NONE)
+                .collect(),
+        },
+        Ok(Some(grade)) => {
+            let tour = Tour {
+                board: puzzle.board,
+                path: l.placed.clone(),
+                closed: puzzle.closed,
+                tiles: Vec::new(),
+            };
+            if tour.verify().is_ok() && puzzle.agrees(&tour) {
+                Verdict::Solved { grade, tour }
+            } else {
+                Verdict::Contradiction
+            }
+        }
+    }
+}
+
+/// The grade of a puzzle: the hardest rule needed, or `Expert` when the rules do not finish it.
+pub fn grade_of(puzzle: &Puzzle, geo: &Geometry) -> Grade {
+    match grade(puzzle, geo, Grade::Hard) {
+        Verdict::Solved { grade, .. } => grade,
+        _ => Grade::Expert,
+    }
+}
+
+#[derive(Debug)]
+struct Contradiction;
+
+/// Neighbour sets of every square, as bit rows.
+struct Masks {
+    w: usize,
+    nbr: Vec<u64>,
+}
+
+impl Masks {
+    fn new(geo: &Geometry) -> Self {
+        let n = geo.len();
+        let w = n.div_ceil(64);
+        let mut nbr = vec![0u64; n * w];
+        for s in 0..n {
+            for &t in geo.neighbours(s as u32) {
+                nbr[s * w + t as usize / 64] |= 1 << (t % 64);
+            }
+        }
+        Masks { w, nbr }
+    }
+
+    fn row(&self, s: u32) -> &[u64] {
+        &self.nbr[s as usize * self.w..(s as usize + 1) * self.w]
+    }
+}
+
+#[derive(Clone)]
+struct Logic<'a> {
+    geo: &'a Geometry,
+    masks: &'a Masks,
+    n: usize,
+    w: usize,
+    closed: bool,
+    cand: Vec<u64>,
+    placed: Vec<u32>,
+    nplaced: usize,
+}
+
+fn bits(row: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    row.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros();
+            w &= w - 1;
+            Some(i as u32 * 64 + b)
+        })
+    })
+}
+
+impl<'a> Logic<'a> {
+    fn new(puzzle: &Puzzle, geo: &'a Geometry, masks: &'a Masks) -> Self {
+        let n = puzzle.len();
+        let w = masks.w;
+        let mut free = vec![0u64; w];
+        for s in 0..n {
+            if puzzle.grid[s] == 0 {
+                free[s / 64] |= 1 << (s % 64);
+            }
+        }
+        let mut cand = Vec::with_capacity(n * w);
+        for _ in 0..n {
+            cand.extend_from_slice(&free);
+        }
+        let mut l = Logic {
+            geo,
+            masks,
+            n,
+            w,
+            closed: puzzle.closed,
+            cand,
+            placed: vec![NONE; n],
+            nplaced: 0,
+        };
+        for (sq, k) in puzzle.givens() {
+            let row = l.row_mut(k);
+            row.fill(0);
+            row[sq as usize / 64] |= 1 << (sq % 64);
+            l.placed[k as usize] = sq;
+            l.nplaced += 1;
+        }
+        l
+    }
+
+    fn row(&self, k: u32) -> &[u64] {
+        &self.cand[k as usize * self.w..(k as usize + 1) * self.w]
+    }
+
+    fn row_mut(&mut self, k: u32) -> &mut [u64] {
+        &mut self.cand[k as usize * self.w..(k as usize + 1) * self.w]
+    }
+
+    fn count(&self, k: u32) -> u32 {
+        self.row(k).iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn neighbours(&self, k: u32) -> [u32; 2] {
+        let n = self.n as u32;
+        let next = if k + 1 < n {
+            k + 1
+        } else if self.closed {
+            0
+        } else {
+            NONE
+        };
+        let prev = if k > 0 {
+            k - 1
+        } else if self.closed {
+            n - 1
+        } else {
+            NONE
+        };
+        [prev, next]
+    }
+
+    /// Intersects number `k`'s candidates with `mask`; reports whether anything was struck.
+    fn restrict(&mut self, k: u32, mask: &[u64]) -> Result<bool, Contradiction> {
+        let w = self.w;
+        let row = &mut self.cand[k as usize * w..(k as usize + 1) * w];
+        let mut changed = false;
+        let mut any = false;
+        for (a, &m) in row.iter_mut().zip(mask) {
+            let b = *a & m;
+            changed |= b != *a;
+            any |= b != 0;
+            *a = b;
+        }
+        if any {
+            Ok(changed)
+        } else {
+            Err(Contradiction)
+        }
+    }
+
+    fn place(&mut self, k: u32, s: u32) -> Result<(), Contradiction> {
+        self.placed[k as usize] = s;
+        self.nplaced += 1;
+        let (word, bit) = (s as usize / 64, 1u64 << (s % 64));
+        for j in 0..self.n as u32 {
+            if j != k && self.placed[j as usize] == NONE {
+                let row = self.row_mut(j);
+                row[word] &= !bit;
+                if row.iter().all(|&x| x == 0) {
+                    return Err(Contradiction);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Easy rules to a fixed point; reports whether anything changed.
+    fn easy(&mut self) -> Result<bool, Contradiction> {
+        let mut any = false;
+        loop {
+            let mut changed = false;
+            for k in 0..self.n as u32 {
+                if self.placed[k as usize] != NONE {
+                    continue;
+                }
+                for nb in self.neighbours(k) {
+                    if nb != NONE && self.placed[nb as usize] != NONE {
+                        let s = self.placed[nb as usize];
+                        let masks = self.masks;
+                        changed |= self.restrict(k, masks.row(s))?;
+                    }
+                }
+                if self.count(k) == 1 {
+                    let s = bits(self.row(k)).next().expect("one candidate");
+                    self.place(k, s)?;
+                    changed = true;
+                }
+            }
+            changed |= self.hidden_singles()?;
+            if !changed {
+                return Ok(any);
+            }
+            any = true;
+        }
+    }
+
+    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
+        let w = self.w;
+        let (mut once, mut twice, mut taken) = (vec![0u64; w], vec![0u64; w], vec![0u64; w]);
+        for k in 0..self.n as u32 {
+            let p = self.placed[k as usize];
+            if p != NONE {
+                taken[p as usize / 64] |= 1 << (p % 64);
+                continue;
+            }
+            for (i, &x) in self.row(k).iter().enumerate() {
+                twice[i] |= once[i] & x;
+                once[i] |= x;
+            }
+        }
+        let mut changed = false;
+        for i in 0..w {
+            let all = if i + 1 == w && self.n % 64 != 0 {
+                (1u64 << (self.n % 64)) - 1
+            } else {
+                u64::MAX
+            };
+            if (once[i] | taken[i]) & all != all {
+                return Err(Contradiction);
+            }
+            let mut single = once[i] & !twice[i] & !taken[i];
+            while single != 0 {
+                let s = i as u32 * 64 + single.trailing_zeros();
+                single &= single - 1;
+                let (word, bit) = (s as usize / 64, 1u64 << (s % 64));
+                let owner = (0..self.n as u32)
+                    .find(|&k| self.placed[k as usize] == NONE && self.row(k)[word] & bit != 0);
+                if let Some(k) = owner {
+                    let row = self.row_mut(k);
+                    row.fill(0);
+                    row[word] = bit;
+                    self.place(k, s)?;
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Nearest placed number before and after `k` in tour order, with the steps to each.
+    fn anchors(&self, k: u32) -> [(u32, u32); 2] {
+        let n = self.n as u32;
+        let mut out = [(NONE, 0); 2];
+        for (dir, slot) in out.iter_mut().enumerate() {
+            let mut j = k;
+            for steps in 1..n {
+                j = self.neighbours(j)[dir];
+                if j == NONE {
+                    break;
+                }
+                if self.placed[j as usize] != NONE {
+                    *slot = (self.placed[j as usize], steps);
+                    break;
+                }
+            }
+        }
+        out
+    }
+
+    /// Medium: distance and colour from the nearest placed numbers on each side.
+    fn medium(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        let mut mask = vec![0u64; self.w];
+        for k in 0..self.n as u32 {
+            if self.placed[k as usize] != NONE {
+                continue;
+            }
+            for (sq, steps) in self.anchors(k) {
+                if sq == NONE {
+                    continue;
+                }
+                mask.fill(0);
+                let colour = self.geo.board.square(sq).colour() ^ (steps & 1);
+                for t in 0..self.n as u32 {
+                    if self.geo.board.square(t).colour() == colour
+                        && (self.geo.dist(sq, t) as u32) <= steps
+                    {
+                        mask[t as usize / 64] |= 1 << (t % 64);
+                    }
+                }
+                changed |= self.restrict(k, &mask)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Hard, chains: a number must be a knight's move from a candidate of each neighbour.
+    fn chains(&mut self) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        let mut reach = vec![0u64; self.w];
+        for k in 0..self.n as u32 {
+            if self.placed[k as usize] != NONE {
+                continue;
+            }
+            for nb in self.neighbours(k) {
+                if nb == NONE {
+                    continue;
+                }
+                reach.fill(0);
+                for s in bits(self.row(nb)) {
+                    for (r, &m) in reach.iter_mut().zip(self.masks.row(s)) {
+                        *r |= m;
+                    }
+                }
+                changed |= self.restrict(k, &reach)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Hard, pairs: two numbers with the same two candidates take both squares between them.
+    fn pairs(&mut self) -> Result<bool, Contradiction> {
+        let two: Vec<u32> = (0..self.n as u32)
+            .filter(|&k| self.placed[k as usize] == NONE && self.count(k) == 2)
+            .collect();
+        for (i, &a) in two.iter().enumerate() {
+            for &b in &two[i + 1..] {
+                if self.row(a) != self.row(b) {
+                    continue;
+                }
+                let mut others: Vec<u64> = self.row(a).iter().map(|x| !x).collect();
+                let mut changed = false;
+                for k in 0..self.n as u32 {
+                    if k != a && k != b && self.placed[k as usize] == NONE {
+                        changed |= self.restrict(k, &others)?;
+                    }
+                }
+                others.clear();
+                if changed {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Hard, lookahead: strike a candidate whose placement leads to a contradiction.
+    fn lookahead(&mut self) -> Result<bool, Contradiction> {
+        let mut order: Vec<(u32, u32)> = (0..self.n as u32)
+            .filter(|&k| self.placed[k as usize] == NONE)
+            .map(|k| (self.count(k), k))
+            .filter(|&(c, _)| c <= 3)
+            .collect();
+        order.sort_unstable();
+        for (_, k) in order {
+            let squares: Vec<u32> = bits(self.row(k)).collect();
+            for s in squares {
+                let mut trial = self.clone();
+                let row = trial.row_mut(k);
+                row.fill(0);
+                row[s as usize / 64] = 1 << (s % 64);
+                let dead = trial.place(k, s).is_err() || trial.solve(Grade::Hard, false).is_err();
+                if dead {
+                    let mut keep = vec![u64::MAX; self.w];
+                    keep[s as usize / 64] &= !(1 << (s % 64));
+                    self.restrict(k, &keep)?;
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Applies the easiest rule that makes progress until solved or stuck; returns the
+    /// hardest grade used when solved.
+    fn solve(&mut self, max: Grade, look: bool) -> Result<Option<Grade>, Contradiction> {
+        let mut used = Grade::Easy;
+        loop {
+            self.easy()?;
+            if self.nplaced == self.n {
+                return Ok(Some(used));
+            }
+            if max >= Grade::Medium && self.medium()? {
+                used = used.max(Grade::Medium);
+                continue;
+            }
+            if max >= Grade::Hard
+                && (self.chains()? || self.pairs()? || (look && self.lookahead()?))
+            {
+                used = Grade::Hard;
+                continue;
+            }
+            return Ok(None);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::existence::Kind;
+    use crate::puzzle::solver::{self, Solutions};
+    use crate::solve::{self, Method, Request};
+
+    fn tour(r: u32, c: u32, kind: Kind, seed: u64) -> Tour {
+        let mut req = Request::new(Board::new(r, c).unwrap(), kind);
+        req.method = Method::Warnsdorff;
+        req.seed = Some(seed);
+        solve::solve(&req).unwrap().tour
+    }
+
+    #[test]
+    fn a_fully_given_puzzle_is_easy() {
+        let t = tour(8, 8, Kind::Open, 1);
+        let p = Puzzle::from_tour(&t, 0..64);
+        let geo = Geometry::new(t.board);
+        assert_eq!(
+            grade(&p, &geo, Grade::Easy),
+            Verdict::Solved {
+                grade: Grade::Easy,
+                tour: t
+            }
+        );
+    }
+
+    #[test]
+    fn every_other_number_is_easy() {
+        // Each missing number sits between two placed ones: one or two common neighbours,
+        // and hidden singles settle the rest.
+        let t = tour(8, 8, Kind::Open, 2);
+        let p = Puzzle::from_tour(&t, (0..64).filter(|k| k % 2 == 0).chain([63]));
+        let geo = Geometry::new(t.board);
+        match grade(&p, &geo, Grade::Hard) {
+            Verdict::Solved { tour, .. } => assert_eq!(tour, t),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn what_logic_solves_is_the_unique_solution() {
+        // Sparse puzzles: whenever the logic solver finishes, the complete solver agrees that
+        // the solution is unique and the same.
+        for seed in 0..12 {
+            let t = tour(6, 6, Kind::Open, seed);
+            let geo = Geometry::new(t.board);
+            let p = Puzzle::from_tour(&t, (0..36).filter(|k| k % 3 == 0).chain([35]));
+            let logic = grade(&p, &geo, Grade::Hard);
+            let complete = solver::solve(&p, &geo, 10_000_000).unwrap().solutions;
+            if let Verdict::Solved { tour, .. } = logic {
+                assert_eq!(complete, Solutions::One(tour));
+            }
+        }
+    }
+
+    #[test]
+    fn harder_grades_solve_more() {
+        let mut by_grade = [0usize; 4];
+        for seed in 0..20 {
+            let t = tour(8, 8, Kind::Open, seed);
+            let geo = Geometry::new(t.board);
+            let p = Puzzle::from_tour(&t, (0..64).filter(|k| k % 4 == 0).chain([63]));
+            let g = grade_of(&p, &geo);
+            by_grade[g as usize] += 1;
+            if g != Grade::Expert {
+                // The grade is the least level that solves it.
+                for lower in [Grade::Easy, Grade::Medium] {
+                    let solved = matches!(grade(&p, &geo, lower), Verdict::Solved { .. });
+                    assert_eq!(solved, lower >= g, "seed {seed}: {lower} vs {g}");
+                }
+            }
+        }
+        assert!(
+            by_grade.iter().filter(|&&c| c > 0).count() >= 2,
+            "{by_grade:?}"
+        );
+    }
+}

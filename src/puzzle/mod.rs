@@ -1,0 +1,466 @@
+//! Knight's-tour puzzles: a board with some move numbers given and the rest to be filled in so
+//! that each number is a knight's move from the next (and, for closed tours, the last from the
+//! first).
+//!
+//! [`solver`] decides by complete search whether a puzzle has none, one or several solutions;
+//! [`grade`] solves by deduction alone and says which rules were needed; [`generate`] makes
+//! minimal unique puzzles from random tours.
+
+pub mod generate;
+pub mod grade;
+pub mod solver;
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::board::{Board, Square};
+use crate::existence::{self, Kind, NoTour};
+use crate::tour::Tour;
+
+/// Largest puzzle board: the distance table costs one byte per pair of squares.
+pub const MAX_SQUARES: usize = 2500;
+
+/// Marks an empty slot in number-to-square and square-to-number tables.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// A puzzle: a board, open or closed, and the given numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The board.
+    pub board: Board,
+    /// Whether the hidden tour is closed (its last square a knight's move from its first).
+    pub closed: bool,
+    /// The given 1-based number on each square, row-major; 0 where blank.
+    pub grid: Vec<u32>,
+}
+
+/// Why a puzzle cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PuzzleError {
+    /// The board is larger than puzzles allow.
+    #[error("a {board} puzzle has {squares} squares; puzzles are limited to {MAX_SQUARES}")]
+    TooLarge {
+        /// The board.
+        board: Board,
+        /// Its squares.
+        squares: usize,
+    },
+    /// No tour of the kind asked for exists on the board.
+    #[error("{0}")]
+    NoTour(#[from] NoTour),
+    /// A given lies off the board.
+    #[error("given {number} is at [{row}, {col}], off the {board} board")]
+    OffBoard {
+        /// The number.
+        number: u32,
+        /// Its row as written.
+        row: u64,
+        /// Its column as written.
+        col: u64,
+        /// The board.
+        board: Board,
+    },
+    /// A given number is 0 or larger than the number of squares.
+    #[error("given {number} at {square} is out of range: numbers run from 1 to {max}")]
+    OutOfRange {
+        /// The number.
+        number: u64,
+        /// Where it is.
+        square: Square,
+        /// The largest number.
+        max: usize,
+    },
+    /// One number is given on two squares.
+    #[error("number {number} is given twice, at {first} and {second}")]
+    Repeated {
+        /// The number.
+        number: u32,
+        /// One square.
+        first: Square,
+        /// The other.
+        second: Square,
+    },
+    /// One square carries two numbers.
+    #[error("square {square} is given two numbers, {first} and {second}")]
+    Crowded {
+        /// The square.
+        square: Square,
+        /// One number.
+        first: u32,
+        /// The other.
+        second: u32,
+    },
+    /// Two givens are further apart on the board than in the tour.
+    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: they are {steps} moves apart in the tour but {dist} knight moves apart on the board")]
+    TooFar {
+        /// The smaller number.
+        a: u32,
+        /// Its square.
+        sa: Square,
+        /// The larger number.
+        b: u32,
+        /// Its square.
+        sb: Square,
+        /// Moves between them in the tour.
+        steps: usize,
+        /// Knight moves between them on the board (`unreachable` if none).
+        dist: String,
+    },
+    /// Two givens sit on colours that the number of moves between them cannot join.
+    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: every knight's move changes colour, so {steps} moves lead to a square of {wanted} colour, but they are on {found} colours")]
+    Parity {
+        /// The smaller number.
+        a: u32,
+        /// Its square.
+        sa: Square,
+        /// The larger number.
+        b: u32,
+        /// Its square.
+        sb: Square,
+        /// Moves between them in the tour.
+        steps: usize,
+        /// "the same" or "the other".
+        wanted: &'static str,
+        /// "the same" or "different".
+        found: &'static str,
+    },
+}
+
+/// Difficulty grades, from the deductions a logic solver needs without guessing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Grade {
+    /// Forced single candidates next to given numbers.
+    Easy,
+    /// Distance and colour-parity reasoning from the givens.
+    Medium,
+    /// Chains between consecutive numbers, pairs and one-step lookahead.
+    Hard,
+    /// Unique, but beyond the logic solver's rules: needs trial and error.
+    Expert,
+}
+
+impl Grade {
+    /// The name used on the command line, in files and on worksheets.
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::Expert => "expert",
+        }
+    }
+}
+
+impl fmt::Display for Grade {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Grade {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "easy" => Ok(Grade::Easy),
+            "medium" => Ok(Grade::Medium),
+            "hard" => Ok(Grade::Hard),
+            "expert" => Ok(Grade::Expert),
+            _ => Err(format!(
+                "unknown difficulty '{s}'; hint: easy, medium or hard"
+            )),
+        }
+    }
+}
+
+impl Puzzle {
+    /// Sets up a puzzle from givens `(row, col, number)` as written in a file, checking that
+    /// they are on the board, in range, not repeated, and not in plain contradiction.
+    pub fn new(
+        board: Board,
+        closed: bool,
+        givens: &[(u64, u64, u64)],
+    ) -> Result<Self, PuzzleError> {
+        let squares = board.area();
+        if squares > MAX_SQUARES {
+            return Err(PuzzleError::TooLarge { board, squares });
+        }
+        let kind = if closed { Kind::Closed } else { Kind::Open };
+        existence::check(board, kind, None)?;
+        let mut grid = vec![0u32; squares];
+        let mut at = vec![NONE; squares];
+        for &(row, col, number) in givens {
+            if row >= board.rows as u64 || col >= board.cols as u64 {
+                return Err(PuzzleError::OffBoard {
+                    number: number.min(u32::MAX as u64) as u32,
+                    row,
+                    col,
+                    board,
+                });
+            }
+            let square = Square::new(row as u32, col as u32);
+            if number == 0 || number > squares as u64 {
+                return Err(PuzzleError::OutOfRange {
+                    number,
+                    square,
+                    max: squares,
+                });
+            }
+            let (number, i) = (number as u32, board.index(square));
+            if at[number as usize - 1] != NONE {
+                return Err(PuzzleError::Repeated {
+                    number,
+                    first: board.square(at[number as usize - 1]),
+                    second: square,
+                });
+            }
+            if grid[i as usize] != 0 {
+                return Err(PuzzleError::Crowded {
+                    square,
+                    first: grid[i as usize],
+                    second: number,
+                });
+            }
+            grid[i as usize] = number;
+            at[number as usize - 1] = i;
+        }
+        let p = Puzzle {
+            board,
+            closed,
+            grid,
+        };
+        p.check_pairs(&Geometry::new(board))?;
+        Ok(p)
+    }
+
+    /// The puzzle whose givens are `numbers` (0-based) of `tour`.
+    pub fn from_tour(tour: &Tour, numbers: impl IntoIterator<Item = u32>) -> Self {
+        let mut grid = vec![0u32; tour.len()];
+        for k in numbers {
+            grid[tour.path[k as usize] as usize] = k + 1;
+        }
+        Puzzle {
+            board: tour.board,
+            closed: tour.closed,
+            grid,
+        }
+    }
+
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.grid.len()
+    }
+
+    /// Whether the board has no squares (never, for a checked board).
+    pub fn is_empty(&self) -> bool {
+        self.grid.is_empty()
+    }
+
+    /// Number of given squares.
+    pub fn clues(&self) -> usize {
+        self.grid.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The givens as `(square index, 0-based number)`, in number order.
+    pub fn givens(&self) -> Vec<(u32, u32)> {
+        let mut g: Vec<(u32, u32)> = (0..self.grid.len() as u32)
+            .filter(|&i| self.grid[i as usize] != 0)
+            .map(|i| (i, self.grid[i as usize] - 1))
+            .collect();
+        g.sort_by_key(|&(_, k)| k);
+        g
+    }
+
+    /// Whether `tour` agrees with every given.
+    pub fn agrees(&self, tour: &Tour) -> bool {
+        tour.board == self.board
+            && tour.closed == self.closed
+            && tour.path.iter().enumerate().all(|(k, &sq)| {
+                matches!(self.grid[sq as usize], 0) || self.grid[sq as usize] == k as u32 + 1
+            })
+    }
+
+    /// Checks consecutive givens (in number order, and around the cycle if closed) against
+    /// knight distance and colour; by the triangle inequality that covers every pair.
+    fn check_pairs(&self, geo: &Geometry) -> Result<(), PuzzleError> {
+        let g = self.givens();
+        let mut pairs: Vec<(Given, Given, usize)> = g
+            .windows(2)
+            .map(|w| (w[0], w[1], (w[1].1 - w[0].1) as usize))
+            .collect();
+        if self.closed && g.len() >= 2 {
+            let (first, last) = (g[0], g[g.len() - 1]);
+            pairs.push((last, first, self.len() - (last.1 - first.1) as usize));
+        }
+        for ((sa, a), (sb, b), steps) in pairs {
+            let d = geo.dist(sa, sb);
+            let (qa, qb) = (self.board.square(sa), self.board.square(sb));
+            if d as usize > steps {
+                return Err(PuzzleError::TooFar {
+                    a: a + 1,
+                    sa: qa,
+                    b: b + 1,
+                    sb: qb,
+                    steps,
+                    dist: if d == UNREACHABLE {
+                        "unreachable".into()
+                    } else {
+                        d.to_string()
+                    },
+                });
+            }
+            let same = qa.colour() == qb.colour();
+            if same != (steps % 2 == 0) {
+                return Err(PuzzleError::Parity {
+                    a: a + 1,
+                    sa: qa,
+                    b: b + 1,
+                    sb: qb,
+                    steps,
+                    wanted: if steps % 2 == 0 {
+                        "the same"
+                    } else {
+                        "the other"
+                    },
+                    found: if same { "the same" } else { "different" },
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A given as (square index, 0-based number).
+type Given = (u32, u32);
+
+/// Knight distance meaning "no path" (boards where the knight graph falls apart).
+pub(crate) const UNREACHABLE: u8 = u8::MAX;
+
+/// Knight moves and all-pairs knight distances of one board, shared by the solvers.
+#[derive(Debug, Clone)]
+pub struct Geometry {
+    /// The board.
+    pub board: Board,
+    /// Neighbours of each square, `NONE`-padded to eight.
+    pub(crate) adj: Vec<[u32; 8]>,
+    /// Number of neighbours of each square.
+    pub(crate) deg: Vec<u8>,
+    dist: Vec<u8>,
+}
+
+impl Geometry {
+    /// Builds the move table and, by one breadth-first search per square, the distances.
+    pub fn new(board: Board) -> Self {
+        let n = board.area();
+        let mut adj = vec![[NONE; 8]; n];
+        let mut deg = vec![0u8; n];
+        for i in 0..n as u32 {
+            for (j, t) in board.neighbours(board.square(i)).enumerate() {
+                adj[i as usize][j] = board.index(t);
+                deg[i as usize] = j as u8 + 1;
+            }
+        }
+        let mut dist = vec![UNREACHABLE; n * n];
+        let mut queue = VecDeque::new();
+        for s in 0..n {
+            let row = &mut dist[s * n..(s + 1) * n];
+            row[s] = 0;
+            queue.push_back(s as u32);
+            while let Some(u) = queue.pop_front() {
+                let du = row[u as usize];
+                for &v in &adj[u as usize][..deg[u as usize] as usize] {
+                    if row[v as usize] == UNREACHABLE {
+                        row[v as usize] = du.saturating_add(1).min(UNREACHABLE - 1);
+                        queue.push_back(v);
+                    }
+                }
+            }
+        }
+        Geometry {
+            board,
+            adj,
+            deg,
+            dist,
+        }
+    }
+
+    /// Number of squares.
+    pub fn len(&self) -> usize {
+        self.deg.len()
+    }
+
+    /// Whether the board has no squares.
+    pub fn is_empty(&self) -> bool {
+        self.deg.is_empty()
+    }
+
+    /// Knight moves from square `a` to square `b` (`u8::MAX` when unreachable).
+    #[inline]
+    pub fn dist(&self, a: u32, b: u32) -> u8 {
+        self.dist[a as usize * self.len() + b as usize]
+    }
+
+    /// The neighbours of square `s`.
+    #[inline]
+    pub fn neighbours(&self, s: u32) -> &[u32] {
+        &self.adj[s as usize][..self.deg[s as usize] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(r: u32, c: u32) -> Board {
+        Board::new(r, c).unwrap()
+    }
+
+    #[test]
+    fn distances_match_known_values() {
+        let g = Geometry::new(b(8, 8));
+        let a1 = 56;
+        let h8 = 7;
+        assert_eq!(g.dist(a1, h8), 6);
+        assert_eq!(
+            g.dist(0, 9),
+            4,
+            "a8 to b7 (diagonal neighbour in the corner)"
+        );
+        assert_eq!(g.dist(0, 17), 1);
+        assert_eq!(g.dist(0, 0), 0);
+        let three = Geometry::new(b(3, 3));
+        assert_eq!(
+            three.dist(0, 4),
+            UNREACHABLE,
+            "the centre of 3x3 is cut off"
+        );
+    }
+
+    #[test]
+    fn bad_givens_are_named() {
+        let e = Puzzle::new(b(8, 8), false, &[(8, 0, 3)]).unwrap_err();
+        assert!(matches!(e, PuzzleError::OffBoard { .. }), "{e}");
+        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 65)]).unwrap_err();
+        assert!(matches!(e, PuzzleError::OutOfRange { .. }), "{e}");
+        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 3), (1, 2, 3)]).unwrap_err();
+        assert!(matches!(e, PuzzleError::Repeated { .. }), "{e}");
+        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 3), (0, 0, 4)]).unwrap_err();
+        assert!(matches!(e, PuzzleError::Crowded { .. }), "{e}");
+        // a8 and h1 are six moves apart, not two.
+        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 1), (7, 7, 3)]).unwrap_err();
+        assert!(matches!(e, PuzzleError::TooFar { .. }), "{e}");
+        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 1), (0, 2, 4)]).unwrap_err();
+        assert!(matches!(e, PuzzleError::Parity { .. }), "{e}");
+        // Closed: 1 and 64 must be a knight's move apart.
+        let e = Puzzle::new(b(8, 8), true, &[(0, 0, 1), (0, 2, 64)]).unwrap_err();
+        assert!(
+            matches!(e, PuzzleError::Parity { .. } | PuzzleError::TooFar { .. }),
+            "{e}"
+        );
+        let e = Puzzle::new(b(5, 5), true, &[]).unwrap_err();
+        assert!(matches!(e, PuzzleError::NoTour(_)), "{e}");
+        assert!(Puzzle::new(b(8, 8), false, &[(0, 0, 1), (1, 2, 2)]).is_ok());
+    }
+}
