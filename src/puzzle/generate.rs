@@ -408,7 +408,7 @@ mod tests {
         let n = p.len() as u32;
         for s in 0..n {
             let v = p.grid[s as usize];
-            if v == 0 || (!p.closed && (v == 1 || v == n)) || (p.closed && v == 1) {
+            if v == 0 || v == 1 || (!p.closed && v == n) {
                 continue;
             }
             let mut q = p.clone();
