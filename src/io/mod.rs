@@ -3,6 +3,7 @@
 //! Writers take any `io::Write`; the binary decides where bytes go (see [`atomic`]).
 
 pub mod atomic;
+pub mod puzzle;
 
 use std::io::{self, Write};
 

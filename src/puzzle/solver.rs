@@ -328,19 +328,51 @@ impl<'a> Search<'a> {
             (self.pos[0] == NONE) as u32 + (self.pos[n as usize - 1] == NONE) as u32
         };
         let mut ones = 0;
+        // An empty square with two usable neighbours, one of them a placed number: (square,
+        // forced number, that neighbour's number).
+        let mut forced: Option<(u32, u32, u32)> = None;
         for s in 0..n {
             if self.owner[s as usize] != NONE {
                 continue;
             }
             let mut avail = 0;
+            let mut usable = [NONE; 2];
             for &t in geo.neighbours(s) {
                 let o = self.owner[t as usize];
                 if o == NONE || self.open_end(o) {
+                    if avail < 2 {
+                        usable[avail] = t;
+                    }
                     avail += 1;
                 }
             }
             if avail == 0 && n > 1 {
                 return Eval::Dead;
+            }
+            if avail == 2 && free_ends == 0 && forced.is_none() {
+                // Both usable neighbours must be s's neighbours in the tour, so a placed one
+                // fixes s's number; two placed ones must agree.
+                let mut want: Option<(u32, u32)> = None;
+                for t in usable {
+                    let a = self.owner[t as usize];
+                    if a == NONE {
+                        continue;
+                    }
+                    let (up, down) = (self.next(a), self.prev(a));
+                    let free = |k: u32| k != NONE && self.pos[k as usize] == NONE;
+                    let k = match (free(up), free(down)) {
+                        (true, false) => up,
+                        (false, true) => down,
+                        _ => continue,
+                    };
+                    match want {
+                        Some((w, _)) if w != k => return Eval::Dead,
+                        _ => want = Some((k, a)),
+                    }
+                }
+                if let Some((k, a)) = want {
+                    forced = Some((s, k, a));
+                }
             }
             if avail == 1 {
                 ones += 1;
@@ -374,6 +406,19 @@ impl<'a> Search<'a> {
         }
         if !self.connected() {
             return Eval::Dead;
+        }
+        if let Some((s, k, a)) = forced {
+            let g = self
+                .gaps
+                .iter()
+                .find(|g| g.lo == a || g.hi == a)
+                .expect("an open end borders a gap");
+            let other = if g.lo == a { g.hi } else { g.lo };
+            if !self.candidate(s, other, g.len) {
+                return Eval::Dead;
+            }
+            self.cands.push(s);
+            return Eval::Branch(k);
         }
         // The gap end with the fewest candidates.
         // (anchor square, number, placed number across the gap, gap length, candidates)
@@ -472,6 +517,63 @@ impl<'a> Search<'a> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::*;
+
+    /// Counts solutions (up to `limit`) by plain path search that checks givens as it goes.
+    pub fn brute(p: &Puzzle, limit: usize) -> usize {
+        let b = p.board;
+        let n = b.area();
+        let adj = b.adjacency();
+        let mut at = vec![NONE; n];
+        for (sq, k) in p.givens() {
+            at[k as usize] = sq;
+        }
+        let ok = |sq: u32, k: usize| {
+            (p.grid[sq as usize] == 0 && at[k] == NONE) || p.grid[sq as usize] == k as u32 + 1
+        };
+        let mut count = 0;
+        for s in 0..n as u32 {
+            if !ok(s, 0) {
+                continue;
+            }
+            let mut path = vec![s];
+            let mut used = vec![false; n];
+            used[s as usize] = true;
+            let mut idx = vec![0usize];
+            while let Some(i) = idx.last_mut() {
+                let last = *path.last().unwrap();
+                if path.len() == n {
+                    if !p.closed || b.adjacency()[last as usize].contains(&path[0]) {
+                        count += 1;
+                        if count >= limit {
+                            return count;
+                        }
+                    }
+                    idx.pop();
+                    used[path.pop().unwrap() as usize] = false;
+                    continue;
+                }
+                let nb = &adj[last as usize];
+                if *i < nb.len() {
+                    let t = nb[*i];
+                    *i += 1;
+                    if !used[t as usize] && ok(t, path.len()) {
+                        used[t as usize] = true;
+                        path.push(t);
+                        idx.push(0);
+                    }
+                } else {
+                    idx.pop();
+                    used[path.pop().unwrap() as usize] = false;
+                }
+            }
+        }
+        count
     }
 }
 
@@ -616,6 +718,36 @@ mod tests {
         let p = Puzzle::new(b, false, &[(0, 1, 1)]).unwrap();
         let o = solve(&p, &Geometry::new(b), 10_000_000).unwrap();
         assert_eq!(o.solutions, Solutions::None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// The pruned search agrees with plain path enumeration on small boards.
+        #[test]
+        fn agrees_with_brute_force(
+            dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (3, 7), (6, 5)]),
+            closed in proptest::bool::ANY,
+            seed in 0u64..1000,
+            keep in 2u32..12,
+        ) {
+            let b = board(dims.0, dims.1);
+            let closed = closed && b.area() % 2 == 0 && b.sides().0 >= 5;
+            let kind = if closed { Kind::Closed } else { Kind::Open };
+            let mut req = Request::new(b, kind);
+            req.method = Method::Warnsdorff;
+            req.seed = Some(seed);
+            let Ok(sol) = solve::solve(&req) else { return Ok(()) };
+            let t = sol.tour;
+            let n = b.area() as u32;
+            // A pseudo-random subset of about n / keep clues.
+            let p = Puzzle::from_tour(&t, (0..n).filter(|k| (k * 7 + seed as u32) % keep == 0));
+            let ours = match solve(&p, &Geometry::new(b), u64::MAX).unwrap().solutions {
+                Solutions::None => 0,
+                Solutions::One(_) => 1,
+                Solutions::Two(..) => 2,
+            };
+            proptest::prop_assert_eq!(ours, tests_support::brute(&p, 2));
+        }
     }
 
     #[test]

@@ -1,0 +1,323 @@
+//! Puzzle formats: `knight-tour-puzzle/1` JSON (one object, or an array of them) and the text
+//! grid (numbers and `.` for blanks, one row a line).
+
+use std::io::{self, Write};
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::board::{Board, BoardError};
+use crate::puzzle::{Puzzle, PuzzleError};
+use crate::tour::Tour;
+
+/// The format tag of puzzle files.
+pub const PUZZLE_FORMAT: &str = "knight-tour-puzzle/1";
+
+/// A puzzle as stored in a file, with what the file says about it.
+#[derive(Debug, Clone)]
+pub struct PuzzleFile {
+    /// The puzzle (givens checked).
+    pub puzzle: Puzzle,
+    /// The solution, if the file carries one (not yet verified).
+    pub solution: Option<Tour>,
+    /// The stored grade, if any.
+    pub difficulty: Option<String>,
+    /// The stored seed, if any.
+    pub seed: Option<u64>,
+}
+
+/// Errors reading a puzzle file.
+#[derive(Debug, Error)]
+pub enum PuzzleReadError {
+    /// Nothing in the file.
+    #[error("the file is empty; hint: a puzzle is knight-tour-puzzle/1 JSON or a grid of numbers and '.'")]
+    Empty,
+    /// The JSON does not parse or lacks fields.
+    #[error("not a valid puzzle file: {0}")]
+    Json(String),
+    /// The format tag is not ours.
+    #[error("the format tag is '{0}', expected '{PUZZLE_FORMAT}'")]
+    Tag(String),
+    /// The board is invalid.
+    #[error("{0}")]
+    Board(#[from] BoardError),
+    /// The givens are wrong.
+    #[error("{0}")]
+    Puzzle(#[from] PuzzleError),
+    /// The solution path is malformed.
+    #[error("the solution {0}")]
+    Solution(String),
+    /// A text grid is malformed.
+    #[error("line {line}: {msg}")]
+    Grid {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        msg: String,
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPuzzle {
+    format: String,
+    rows: u64,
+    cols: u64,
+    #[serde(default)]
+    closed: bool,
+    givens: Vec<[u64; 3]>,
+    #[serde(default)]
+    solution: Option<Vec<[u64; 2]>>,
+    #[serde(default)]
+    difficulty: Option<String>,
+    #[serde(default)]
+    clues: Option<u64>,
+    #[serde(default)]
+    seed: Option<u64>,
+}
+
+fn board(rows: u64, cols: u64) -> Result<Board, BoardError> {
+    Board::new(
+        u32::try_from(rows).unwrap_or(u32::MAX),
+        u32::try_from(cols).unwrap_or(u32::MAX),
+    )
+}
+
+fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
+    if raw.format != PUZZLE_FORMAT {
+        return Err(PuzzleReadError::Tag(raw.format));
+    }
+    let b = board(raw.rows, raw.cols)?;
+    let givens: Vec<(u64, u64, u64)> = raw.givens.iter().map(|g| (g[0], g[1], g[2])).collect();
+    let puzzle = Puzzle::new(b, raw.closed, &givens)?;
+    let solution = match raw.solution {
+        None => None,
+        Some(path) => {
+            let mut p = Vec::with_capacity(path.len());
+            for (i, &[r, c]) in path.iter().enumerate() {
+                if r >= b.rows as u64 || c >= b.cols as u64 {
+                    return Err(PuzzleReadError::Solution(format!(
+                        "has move {} at [{r}, {c}], off the {b} board",
+                        i + 1
+                    )));
+                }
+                p.push(r as u32 * b.cols + c as u32);
+            }
+            Some(Tour {
+                board: b,
+                path: p,
+                closed: raw.closed,
+                tiles: Vec::new(),
+            })
+        }
+    };
+    let _ = raw.clues;
+    Ok(PuzzleFile {
+        puzzle,
+        solution,
+        difficulty: raw.difficulty,
+        seed: raw.seed,
+    })
+}
+
+/// Reads puzzles: a JSON object, a JSON array of objects, or a text grid (open unless
+/// `closed`; a JSON file says for itself).
+pub fn read_puzzles(text: &str, closed: bool) -> Result<Vec<PuzzleFile>, PuzzleReadError> {
+    let t = text.trim_start();
+    if t.is_empty() {
+        return Err(PuzzleReadError::Empty);
+    }
+    if t.starts_with('{') || t.starts_with('[') {
+        let v: serde_json::Value =
+            serde_json::from_str(t).map_err(|e| PuzzleReadError::Json(e.to_string()))?;
+        let items = match v {
+            serde_json::Value::Array(a) => a,
+            one => vec![one],
+        };
+        if items.is_empty() {
+            return Err(PuzzleReadError::Empty);
+        }
+        return items
+            .into_iter()
+            .map(|item| {
+                if let Some(tag) = item.get("format").and_then(|f| f.as_str()) {
+                    if tag != PUZZLE_FORMAT {
+                        return Err(PuzzleReadError::Tag(tag.to_string()));
+                    }
+                }
+                let raw: RawPuzzle = serde_json::from_value(item)
+                    .map_err(|e| PuzzleReadError::Json(e.to_string()))?;
+                from_raw(raw)
+            })
+            .collect();
+    }
+    Ok(vec![read_grid(text, closed)?])
+}
+
+/// Reads a text grid: whitespace-separated numbers or `.`; blank lines and `#` comments skipped.
+pub fn read_grid(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleReadError> {
+    let mut rows: Vec<Vec<u64>> = Vec::new();
+    let mut cols = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut row = Vec::new();
+        for tok in line.split_whitespace() {
+            if tok.chars().all(|c| c == '.' || c == '_') {
+                row.push(0);
+            } else {
+                row.push(tok.parse::<u64>().map_err(|_| PuzzleReadError::Grid {
+                    line: i + 1,
+                    msg: format!("'{tok}' is neither a number nor '.'"),
+                })?);
+            }
+        }
+        if rows.is_empty() {
+            cols = row.len();
+        } else if row.len() != cols {
+            return Err(PuzzleReadError::Grid {
+                line: i + 1,
+                msg: format!("{} entries, but the first row has {cols}", row.len()),
+            });
+        }
+        rows.push(row);
+    }
+    if rows.is_empty() {
+        return Err(PuzzleReadError::Empty);
+    }
+    let b = board(rows.len() as u64, cols as u64)?;
+    let mut givens = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            if v != 0 {
+                givens.push((r as u64, c as u64, v));
+            }
+        }
+    }
+    Ok(PuzzleFile {
+        puzzle: Puzzle::new(b, closed, &givens)?,
+        solution: None,
+        difficulty: None,
+        seed: None,
+    })
+}
+
+/// What to store beside a puzzle in JSON.
+#[derive(Debug, Clone, Copy)]
+pub struct PuzzleMeta<'a> {
+    /// The solution.
+    pub solution: Option<&'a Tour>,
+    /// Its grade.
+    pub difficulty: Option<&'a str>,
+    /// Its seed.
+    pub seed: Option<u64>,
+}
+
+/// Writes one puzzle as a `knight-tour-puzzle/1` JSON object (no trailing newline).
+pub fn write_puzzle_json(
+    w: &mut (impl Write + ?Sized),
+    p: &Puzzle,
+    meta: PuzzleMeta<'_>,
+) -> io::Result<()> {
+    let b = p.board;
+    write!(
+        w,
+        "{{\"format\": \"{PUZZLE_FORMAT}\", \"rows\": {}, \"cols\": {}, \"closed\": {},\n \"givens\": [",
+        b.rows, b.cols, p.closed
+    )?;
+    for (i, (sq, k)) in p.givens().into_iter().enumerate() {
+        let s = b.square(sq);
+        let sep = if i == 0 { "" } else { ", " };
+        write!(w, "{sep}[{}, {}, {}]", s.row, s.col, k + 1)?;
+    }
+    w.write_all(b"],\n \"solution\": ")?;
+    match meta.solution {
+        None => w.write_all(b"null")?,
+        Some(t) => {
+            w.write_all(b"[")?;
+            for (i, s) in t.squares().enumerate() {
+                let sep = if i == 0 { "" } else { ", " };
+                write!(w, "{sep}[{}, {}]", s.row, s.col)?;
+            }
+            w.write_all(b"]")?;
+        }
+    }
+    let difficulty = meta
+        .difficulty
+        .map_or_else(|| "null".to_string(), |d| format!("\"{d}\""));
+    let seed = meta
+        .seed
+        .map_or_else(|| "null".to_string(), |s| s.to_string());
+    write!(
+        w,
+        ",\n \"difficulty\": {difficulty}, \"clues\": {}, \"seed\": {seed}}}",
+        p.clues()
+    )
+}
+
+/// Writes the puzzle as a text grid: right-aligned givens, `.` for blanks.
+pub fn write_puzzle_text(w: &mut (impl Write + ?Sized), p: &Puzzle) -> io::Result<()> {
+    let width = p.len().to_string().len();
+    for row in p.grid.chunks(p.board.cols as usize) {
+        for (i, &v) in row.iter().enumerate() {
+            if i > 0 {
+                w.write_all(b" ")?;
+            }
+            if v == 0 {
+                write!(w, "{:>width$}", ".")?;
+            } else {
+                write!(w, "{v:>width$}")?;
+            }
+        }
+        w.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_round_trip() {
+        let b = Board::new(5, 5).unwrap();
+        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
+        let mut out = Vec::new();
+        write_puzzle_json(
+            &mut out,
+            &p,
+            PuzzleMeta {
+                solution: None,
+                difficulty: Some("easy"),
+                seed: Some(3),
+            },
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let back = read_puzzles(&text, false).unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].puzzle, p);
+        assert_eq!(back[0].seed, Some(3));
+        let arr = format!("[{text}, {text}]");
+        assert_eq!(read_puzzles(&arr, false).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn text_round_trip_and_errors() {
+        let b = Board::new(5, 5).unwrap();
+        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
+        let mut out = Vec::new();
+        write_puzzle_text(&mut out, &p).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with(" 1  .  .  .  .\n"), "{text}");
+        assert_eq!(read_puzzles(&text, false).unwrap()[0].puzzle, p);
+        let e = read_grid("1 . .\n. x .\n", false).unwrap_err();
+        assert_eq!(e.to_string(), "line 2: 'x' is neither a number nor '.'");
+        let e = read_grid("1 . .\n. .\n", false).unwrap_err();
+        assert!(e.to_string().starts_with("line 2: 2 entries"), "{e}");
+        let e = read_puzzles("{\"format\": \"knight-tour/1\"}", false).unwrap_err();
+        assert!(matches!(e, PuzzleReadError::Tag(_)));
+    }
+}
