@@ -3,6 +3,7 @@
 mod draw;
 mod exists;
 mod output;
+mod puzzle;
 mod solve;
 mod verify;
 
@@ -21,7 +22,15 @@ const EXAMPLES: &str = "Examples:
   knight-tour solve 6x10 --closed --seed 3       a closed tour (rows first: 6 rows of 10)
   knight-tour exists 4x20 --open --start b2      the theorem's answer and its reason
   knight-tour verify tour.json                   check a tour file
-  knight-tour draw 8x8 -o tour.png               a numbered grid as PNG";
+  knight-tour draw 8x8 -o tour.png               a numbered grid as PNG
+  knight-tour puzzle 8x8 --count 6 -o sheet.pdf --answers key.pdf   a worksheet";
+
+const PUZZLE_EXAMPLES: &str = "Examples:
+  knight-tour puzzle 8x8 --count 6 --difficulty medium --seed 1 -o sheet.pdf --answers key.pdf
+  knight-tour puzzle 10x10 --closed --difficulty hard --count 4 --page letter -o sheet.png
+  knight-tour puzzle 8x8 --clues 16 --format json -o puzzle.json
+  knight-tour puzzle solve puzzle.json        none, exactly one (printed) or two shown
+  knight-tour puzzle solve grid.txt           a text grid: numbers, '.' for blanks";
 
 const DRAW_EXAMPLES: &str = "Examples:
   knight-tour draw 8x8 -o tour.png                                   numbered grid
@@ -46,6 +55,9 @@ enum Command {
     /// Draw a tour: numbered grid, line drawing or tiles, as SVG, PNG or PDF.
     #[command(after_help = DRAW_EXAMPLES)]
     Draw(draw::DrawArgs),
+    /// Make worksheets of unique puzzles with answer keys, or solve a puzzle file.
+    #[command(after_help = PUZZLE_EXAMPLES)]
+    Puzzle(puzzle::PuzzleArgs),
     /// Check a tour file: say what is wrong and where.
     #[command(
         after_help = "Example:\n  knight-tour solve 8x8 --format json -o t.json && knight-tour verify t.json"
@@ -167,6 +179,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Draw(a) => draw::run(a),
+        Command::Puzzle(a) => puzzle::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Exists(a) => exists::run(a),
     }

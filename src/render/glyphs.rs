@@ -14,6 +14,28 @@ pub fn font_bytes() -> &'static [u8] {
     dejavu::sans::bold()
 }
 
+/// The bundled regular weight, for running text on worksheets.
+pub fn regular_font_bytes() -> &'static [u8] {
+    dejavu::sans::regular()
+}
+
+/// Width of `text` set in the bundled font at `font_size` (the em size), for line breaking.
+pub fn text_width(text: &str, font_size: f64, bold: bool) -> f64 {
+    static REGULAR: OnceLock<Face<'static>> = OnceLock::new();
+    let face = if bold {
+        &font().face
+    } else {
+        REGULAR
+            .get_or_init(|| Face::parse(regular_font_bytes(), 0).expect("the bundled font parses"))
+    };
+    let units: f64 = text
+        .chars()
+        .filter_map(|c| face.glyph_index(c).or_else(|| face.glyph_index('?')))
+        .map(|g| face.glyph_hor_advance(g).unwrap_or(0) as f64)
+        .sum();
+    units * font_size / face.units_per_em() as f64
+}
+
 /// The bundled font's family name.
 pub const FAMILY: &str = "DejaVu Sans";
 

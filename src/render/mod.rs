@@ -4,6 +4,7 @@ pub mod glyphs;
 pub mod pdf;
 pub mod raster;
 pub mod scene;
+pub mod sheet;
 pub mod svg;
 pub mod theme;
 

@@ -12,3 +12,46 @@ pub fn pdf(svg: &str) -> Result<Vec<u8>, RasterError> {
     )
     .map_err(|e| RasterError::Encode(format!("PDF: {e}")))
 }
+
+/// Converts SVG pages to one multi-page vector PDF; each page keeps its drawing's size
+/// (CSS pixels at 96 dpi become points at 72) and its text stays text in the embedded font.
+pub fn pdf_pages(pages: &[&str]) -> Result<Vec<u8>, RasterError> {
+    use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, TextStr};
+    use std::collections::HashMap;
+
+    let mut alloc = Ref::new(1);
+    let catalog = alloc.bump();
+    let tree_id = alloc.bump();
+    let mut pdf = Pdf::new();
+    let mut page_ids = Vec::with_capacity(pages.len());
+    for svg in pages {
+        let tree = raster::parse(svg)?;
+        let (chunk, root) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+            .map_err(|e| RasterError::Encode(format!("PDF: {e}")))?;
+        let mut map = HashMap::new();
+        let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
+        let root = map[&root];
+        let (w, h) = (tree.size().width() * 0.75, tree.size().height() * 0.75);
+        let page_id = alloc.bump();
+        let content_id = alloc.bump();
+        let name = Name(b"S1");
+        let mut page = pdf.page(page_id);
+        page.media_box(Rect::new(0.0, 0.0, w, h));
+        page.parent(tree_id);
+        page.contents(content_id);
+        page.resources().x_objects().pair(name, root);
+        page.finish();
+        let mut content = Content::new();
+        content.transform([w, 0.0, 0.0, h, 0.0, 0.0]).x_object(name);
+        pdf.stream(content_id, &content.finish());
+        pdf.extend(&chunk);
+        page_ids.push(page_id);
+    }
+    pdf.catalog(catalog).pages(tree_id);
+    pdf.pages(tree_id)
+        .kids(page_ids.iter().copied())
+        .count(page_ids.len() as i32);
+    pdf.document_info(alloc.bump())
+        .producer(TextStr("knight-tour"));
+    Ok(pdf.finish())
+}

@@ -99,6 +99,7 @@ impl Raster {
 pub fn options() -> usvg::Options<'static> {
     let mut db = usvg::fontdb::Database::new();
     db.load_font_data(glyphs::font_bytes().to_vec());
+    db.load_font_data(glyphs::regular_font_bytes().to_vec());
     db.set_sans_serif_family(glyphs::FAMILY);
     db.set_serif_family(glyphs::FAMILY);
     db.set_monospace_family(glyphs::FAMILY);

@@ -50,6 +50,12 @@ pub struct DrawOptions {
     pub arrows: bool,
     /// Squares whose numbers are left blank (puzzles); empty for none.
     pub blank: Vec<bool>,
+    /// Squares shaded with `mark_colour` (the givens, on answer keys); empty for none.
+    pub marked: Vec<bool>,
+    /// Fill of marked squares.
+    pub mark_colour: Rgb,
+    /// Prefix of element ids, so that several drawings can share one document.
+    pub id_prefix: String,
 }
 
 impl DrawOptions {
@@ -61,12 +67,20 @@ impl DrawOptions {
             gradient: None,
             arrows: false,
             blank: Vec::new(),
+            marked: Vec::new(),
+            mark_colour: Rgb(0xff, 0xe8, 0x9c),
+            id_prefix: String::new(),
         }
     }
 }
 
 /// Draws `tour` as an SVG document.
 pub fn render(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> String {
+    document(tour, scene, theme, opts).to_string() + "\n"
+}
+
+/// Draws `tour` as an SVG element tree, to write or to nest in a larger page.
+pub fn document(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> Document {
     let (w, h) = (scene.width(), scene.height());
     let kind = if tour.closed { "closed" } else { "open" };
     let title = format!(
@@ -87,6 +101,9 @@ pub fn render(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> 
                 .set("fill", theme.background.hex()),
         );
     doc = doc.add(squares(scene, theme));
+    if opts.marked.iter().any(|&m| m) {
+        doc = doc.add(marks(scene, &opts.marked, opts.mark_colour));
+    }
     if opts.style == Style::Tiles {
         doc = doc.add(tiles(tour, scene, theme));
     }
@@ -97,7 +114,7 @@ pub fn render(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> 
         doc = doc.add(labels(scene, theme));
     }
     match opts.style {
-        Style::Numbers => doc = numbers(doc, tour, scene, theme, &opts.blank),
+        Style::Numbers => doc = numbers(doc, tour, scene, theme, opts),
         Style::Lines | Style::Tiles => {
             if let Some(d) = dots(tour, scene, theme) {
                 doc = doc.add(d);
@@ -105,7 +122,19 @@ pub fn render(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> 
             doc = lines(doc, tour, scene, theme, opts);
         }
     }
-    doc.to_string() + "\n"
+    doc
+}
+
+fn marks(scene: &Scene, marked: &[bool], colour: Rgb) -> Path {
+    let b = scene.board;
+    let cs = num(scene.cell);
+    let mut d = String::new();
+    for (i, _) in marked.iter().enumerate().filter(|(_, &m)| m) {
+        let s = b.square(i as u32);
+        let (x, y) = scene.corner(s.row, s.col);
+        let _ = write!(d, "M{} {}h{cs}v{cs}h-{cs}z", num(x), num(y));
+    }
+    Path::new().set("d", d).set("fill", colour.hex())
 }
 
 fn squares(scene: &Scene, theme: &Theme) -> Group {
@@ -219,8 +248,9 @@ fn numbers(
     tour: &Tour,
     scene: &Scene,
     theme: &Theme,
-    blank: &[bool],
+    opts: &DrawOptions,
 ) -> Document {
+    let (blank, pre) = (&opts.blank, &opts.id_prefix);
     let c = scene.cell;
     let n = tour.path.len();
     let longest = n.to_string().len();
@@ -231,7 +261,11 @@ fn numbers(
     for len in 1..=longest {
         for digit in 0..10 {
             let (d, _) = glyphs::outline(&digit.to_string(), height(len));
-            defs = defs.add(Path::new().set("id", format!("g{len}_{digit}")).set("d", d));
+            defs = defs.add(
+                Path::new()
+                    .set("id", format!("{pre}g{len}_{digit}"))
+                    .set("d", d),
+            );
         }
     }
     doc = doc.add(defs);
@@ -251,7 +285,7 @@ fn numbers(
         for ch in text.bytes() {
             g = g.add(
                 Use::new()
-                    .set("href", format!("#g{len}_{}", ch - b'0'))
+                    .set("href", format!("#{pre}g{len}_{}", ch - b'0'))
                     .set("x", num(x))
                     .set("y", num(y)),
             );
@@ -263,6 +297,10 @@ fn numbers(
     if n > 0 {
         let inset = c * 0.06;
         for (sq, colour) in [(tour.path[0], theme.start), (tour.path[n - 1], theme.end)] {
+            if blank.get(sq as usize).copied().unwrap_or(false) {
+                // A frame on a blank square would give the puzzle away.
+                continue;
+            }
             let s = tour.board.square(sq);
             let (x, y) = scene.corner(s.row, s.col);
             doc = doc.add(

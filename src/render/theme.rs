@@ -9,6 +9,11 @@ use thiserror::Error;
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// Parses `#rrggbb`.
+    pub fn parse(v: &str) -> Option<Rgb> {
+        parse_rgb(v)
+    }
+
     /// `#rrggbb`.
     pub fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)

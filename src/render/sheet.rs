@@ -1,0 +1,555 @@
+//! Worksheets: pages of puzzles and pages of answers, laid out from a page template.
+//!
+//! Page templates (`templates/pages/*.page`, embedded at compile time) are `key = value` lines:
+//! paper size and margins in millimetres, the texts (title, instructions, labels) and colours.
+//! A template file may set only some keys; the rest come from the built-in page it extends.
+//! Pages are SVG with millimetre user units; running text is `<text>` in the bundled DejaVu
+//! Sans (so a PDF embeds the font and its text can be selected), board numbers are outlines.
+
+use std::fmt::Write;
+
+use svg::node::element::{Line, Text as TextEl, Title};
+use svg::Document;
+use thiserror::Error;
+
+use super::glyphs::{self, num};
+use super::scene::Scene;
+use super::svg::{document, DrawOptions, Style};
+use super::theme::{Rgb, Theme};
+use crate::puzzle::{Grade, Puzzle};
+use crate::tour::Tour;
+
+/// CSS pixels per millimetre: page sizes are written in pixels for rasterising and PDF.
+pub const PX_PER_MM: f64 = 96.0 / 25.4;
+
+/// A page template.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Template {
+    /// Where it came from (a built-in name or a file).
+    pub name: String,
+    /// The paper's name, printed nowhere but in the page title.
+    pub paper: String,
+    /// Page width in mm.
+    pub width: f64,
+    /// Page height in mm.
+    pub height: f64,
+    /// Margin on every side, mm.
+    pub margin: f64,
+    /// Title of puzzle pages (overridden by `--title`).
+    pub title: String,
+    /// Title font size, mm.
+    pub title_size: f64,
+    /// Label before the name line.
+    pub name_label: String,
+    /// Label before the date line.
+    pub date_label: String,
+    /// Instructions; `{last}` and `{board}` are filled in.
+    pub instructions: String,
+    /// Added to the instructions for closed tours.
+    pub closed_note: String,
+    /// Font size of running text, mm.
+    pub text_size: f64,
+    /// Title of answer-key pages.
+    pub answers_title: String,
+    /// Font size of the puzzle labels, mm.
+    pub label_size: f64,
+    /// Font size of the small print, mm.
+    pub small_size: f64,
+    /// Space between puzzles, mm.
+    pub gap: f64,
+    /// Colour of the name and date lines.
+    pub rule: Rgb,
+    /// Colour of running text.
+    pub text: Rgb,
+    /// Colour of the small print.
+    pub small: Rgb,
+    /// Shading of the given squares on answer keys.
+    pub given_fill: Rgb,
+    /// Line at the foot of every page.
+    pub footer: String,
+}
+
+/// Why a template cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TemplateError {
+    /// No built-in page of that name.
+    #[error("unknown page size '{0}'; hint: a4 or letter, or --template FILE")]
+    UnknownPage(String),
+    /// A bad line in a template file.
+    #[error("{file}:{line}: {msg}")]
+    Line {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        msg: String,
+    },
+}
+
+const BUILTIN: [(&str, &str); 2] = [
+    ("a4", include_str!("../../templates/pages/a4.page")),
+    ("letter", include_str!("../../templates/pages/letter.page")),
+];
+
+impl Template {
+    /// Names of the built-in pages.
+    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
+        BUILTIN.iter().map(|(n, _)| *n)
+    }
+
+    /// A built-in page: `a4` or `letter`.
+    pub fn builtin(name: &str) -> Result<Template, TemplateError> {
+        let lower = name.to_ascii_lowercase();
+        let (n, text) = BUILTIN
+            .iter()
+            .find(|(n, _)| *n == lower)
+            .ok_or_else(|| TemplateError::UnknownPage(name.to_string()))?;
+        Template::parse(n, text, None)
+    }
+
+    /// Parses `key = value` lines over `base` (every key is required without one).
+    pub fn parse(
+        name: &str,
+        text: &str,
+        base: Option<&Template>,
+    ) -> Result<Template, TemplateError> {
+        let mut t = base.cloned().unwrap_or_else(|| Template {
+            name: String::new(),
+            paper: String::new(),
+            width: f64::NAN,
+            height: f64::NAN,
+            margin: f64::NAN,
+            title: String::new(),
+            title_size: f64::NAN,
+            name_label: String::new(),
+            date_label: String::new(),
+            instructions: String::new(),
+            closed_note: String::new(),
+            text_size: f64::NAN,
+            answers_title: String::new(),
+            label_size: f64::NAN,
+            small_size: f64::NAN,
+            gap: f64::NAN,
+            rule: Rgb(0, 0, 0),
+            text: Rgb(0, 0, 0),
+            small: Rgb(0x55, 0x55, 0x55),
+            given_fill: Rgb(0xff, 0xe8, 0x9c),
+            footer: String::new(),
+        });
+        t.name = name.to_string();
+        let err = |line: usize, msg: String| TemplateError::Line {
+            file: name.to_string(),
+            line,
+            msg,
+        };
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else {
+                return Err(err(
+                    i + 1,
+                    format!("expected 'key = value', found '{line}'"),
+                ));
+            };
+            let (key, value) = (key.trim(), value.trim());
+            let length = |lo: f64, hi: f64| -> Result<f64, TemplateError> {
+                value
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite() && (lo..=hi).contains(v))
+                    .ok_or_else(|| {
+                        err(
+                            i + 1,
+                            format!("{key} = {value}: expected a number from {lo} to {hi} (mm)"),
+                        )
+                    })
+            };
+            let colour = || -> Result<Rgb, TemplateError> {
+                Rgb::parse(value).ok_or_else(|| {
+                    err(
+                        i + 1,
+                        format!("{key} = {value}: expected a colour like #1a2b3c"),
+                    )
+                })
+            };
+            match key {
+                "paper" => t.paper = value.to_string(),
+                "width" => t.width = length(50.0, 2000.0)?,
+                "height" => t.height = length(50.0, 2000.0)?,
+                "margin" => t.margin = length(0.0, 100.0)?,
+                "title" => t.title = value.to_string(),
+                "title_size" => t.title_size = length(1.0, 50.0)?,
+                "name_label" => t.name_label = value.to_string(),
+                "date_label" => t.date_label = value.to_string(),
+                "instructions" => t.instructions = value.to_string(),
+                "closed_note" => t.closed_note = value.to_string(),
+                "text_size" => t.text_size = length(1.0, 30.0)?,
+                "answers_title" => t.answers_title = value.to_string(),
+                "label_size" => t.label_size = length(1.0, 30.0)?,
+                "small_size" => t.small_size = length(0.5, 20.0)?,
+                "gap" => t.gap = length(0.0, 100.0)?,
+                "rule" => t.rule = colour()?,
+                "text" => t.text = colour()?,
+                "small" => t.small = colour()?,
+                "given_fill" => t.given_fill = colour()?,
+                "footer" => t.footer = value.to_string(),
+                _ => return Err(err(i + 1, format!("unknown key '{key}'"))),
+            }
+        }
+        let missing = [
+            ("width", t.width),
+            ("height", t.height),
+            ("margin", t.margin),
+            ("title_size", t.title_size),
+            ("text_size", t.text_size),
+            ("label_size", t.label_size),
+            ("small_size", t.small_size),
+            ("gap", t.gap),
+        ]
+        .into_iter()
+        .find(|(_, v)| v.is_nan());
+        if let Some((key, _)) = missing {
+            return Err(err(0, format!("'{key}' is not set")));
+        }
+        if 2.0 * t.margin >= t.width.min(t.height) * 0.8 {
+            return Err(err(
+                0,
+                format!("margins of {} mm leave no room on the page", t.margin),
+            ));
+        }
+        Ok(t)
+    }
+}
+
+/// One puzzle on a worksheet.
+#[derive(Debug, Clone, Copy)]
+pub struct Item<'a> {
+    /// Its number on the sheet, from 1.
+    pub number: usize,
+    /// The puzzle.
+    pub puzzle: &'a Puzzle,
+    /// Its solution.
+    pub solution: &'a Tour,
+    /// Its grade.
+    pub grade: Grade,
+    /// Its seed.
+    pub seed: u64,
+}
+
+/// A worksheet: template, look and layout.
+#[derive(Debug, Clone)]
+pub struct Sheet<'a> {
+    /// The page template.
+    pub template: &'a Template,
+    /// The look of the boards.
+    pub theme: &'a Theme,
+    /// Title of puzzle pages.
+    pub title: String,
+    /// Puzzles on each page.
+    pub per_page: usize,
+}
+
+/// One page, ready to write or convert.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    /// The SVG document.
+    pub svg: String,
+    /// Width in CSS pixels.
+    pub width: f64,
+    /// Height in CSS pixels.
+    pub height: f64,
+}
+
+/// A sensible number of puzzles per page for a board: boards stay large enough to write in.
+pub fn default_per_page(rows: u32, cols: u32) -> usize {
+    match rows.max(cols) {
+        0..=6 => 8,
+        7..=8 => 6,
+        9..=10 => 4,
+        11..=14 => 2,
+        _ => 1,
+    }
+}
+
+fn text(x: f64, y: f64, size: f64, bold: bool, colour: Rgb, content: &str) -> TextEl {
+    let mut t = TextEl::new(content)
+        .set("x", num(x))
+        .set("y", num(y))
+        .set("font-family", glyphs::FAMILY)
+        .set("font-size", num(size))
+        .set("fill", colour.hex());
+    if bold {
+        t = t.set("font-weight", "bold");
+    }
+    t
+}
+
+/// Breaks `text` into lines no wider than `width` at `size`.
+fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && glyphs::text_width(&candidate, size, false) > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Columns, rows and square size (mm) that make `per_page` boards as large as possible.
+fn grid_of(
+    per_page: usize,
+    w: f64,
+    h: f64,
+    gap: f64,
+    extra_h: f64,
+    rows: u32,
+    cols: u32,
+) -> (usize, usize, f64) {
+    let mut best = (1, per_page, 0.0);
+    for c in 1..=per_page {
+        let r = per_page.div_ceil(c);
+        let slot_w = (w - (c - 1) as f64 * gap) / c as f64;
+        let slot_h = (h - (r - 1) as f64 * gap) / r as f64 - extra_h;
+        let cell = (slot_w / cols as f64).min(slot_h / rows as f64);
+        if cell > best.2 + 1e-9 {
+            best = (c, r, cell);
+        }
+    }
+    best
+}
+
+/// Lays out the puzzle pages (`answers` false) or the answer-key pages (`answers` true).
+pub fn pages(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool) -> Vec<Page> {
+    let per_page = sheet.per_page.max(1);
+    let count = items.len().div_ceil(per_page).max(1);
+    items
+        .chunks(per_page)
+        .enumerate()
+        .map(|(i, chunk)| page(sheet, chunk, answers, i + 1, count))
+        .collect()
+}
+
+fn fill(template: &str, items: &[Item<'_>]) -> String {
+    let Some(first) = items.first() else {
+        return template.to_string();
+    };
+    template
+        .replace("{last}", &first.puzzle.len().to_string())
+        .replace("{board}", &first.puzzle.board.to_string())
+}
+
+fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, count: usize) -> Page {
+    let t = sheet.template;
+    let (w, h, m) = (t.width, t.height, t.margin);
+    let inner = w - 2.0 * m;
+    let heading = if answers {
+        format!("{}: {}", t.answers_title, sheet.title)
+    } else {
+        sheet.title.clone()
+    };
+    let mut doc = Document::new()
+        .set("width", num(w * PX_PER_MM))
+        .set("height", num(h * PX_PER_MM))
+        .set("viewBox", format!("0 0 {} {}", num(w), num(h)))
+        .add(Title::new(format!("{heading}, page {index} of {count}")))
+        .add(
+            svg::node::element::Rectangle::new()
+                .set("width", "100%")
+                .set("height", "100%")
+                .set("fill", "#ffffff"),
+        );
+    let mut y = m + t.title_size * 0.8;
+    doc = doc.add(text(m, y, t.title_size, true, t.text, &heading));
+    if !answers {
+        // Name and date lines.
+        y += t.text_size * 2.6;
+        let rule = |x1: f64, x2: f64, y: f64| {
+            Line::new()
+                .set("x1", num(x1))
+                .set("y1", num(y))
+                .set("x2", num(x2))
+                .set("y2", num(y))
+                .set("stroke", t.rule.hex())
+                .set("stroke-width", "0.25")
+        };
+        let name_w = glyphs::text_width(&t.name_label, t.text_size, false);
+        let date_x = m + inner * 0.66;
+        let date_w = glyphs::text_width(&t.date_label, t.text_size, false);
+        doc = doc
+            .add(text(m, y, t.text_size, false, t.text, &t.name_label))
+            .add(rule(m + name_w + 2.0, date_x - 6.0, y + 0.6))
+            .add(text(date_x, y, t.text_size, false, t.text, &t.date_label))
+            .add(rule(date_x + date_w + 2.0, w - m, y + 0.6));
+        y += t.text_size * 1.2;
+        let mut words = fill(&t.instructions, items);
+        if items.first().is_some_and(|i| i.puzzle.closed) && !t.closed_note.is_empty() {
+            words = format!("{words} {}", fill(&t.closed_note, items));
+        }
+        for line in wrap(&words, t.text_size, inner) {
+            y += t.text_size * 1.4;
+            doc = doc.add(text(m, y, t.text_size, false, t.text, &line));
+        }
+    }
+    let top = y + t.text_size * 1.6;
+    // Footer: the template's line on the left, the page number on the right.
+    let foot = h - m * 0.55;
+    doc = doc.add(text(m, foot, t.small_size, false, t.small, &t.footer));
+    let pn = format!("page {index} of {count}");
+    let pn_w = glyphs::text_width(&pn, t.small_size, false);
+    doc = doc.add(text(w - m - pn_w, foot, t.small_size, false, t.small, &pn));
+    let bottom = h - m;
+    let label_h = t.label_size * 1.5;
+    let small_h = t.small_size * 2.0;
+    let Some(first) = items.first() else {
+        return finish(doc, w, h);
+    };
+    let b = first.puzzle.board;
+    let (cols, _, cell) = grid_of(
+        sheet.per_page.max(1),
+        inner,
+        bottom - top,
+        t.gap,
+        label_h + small_h,
+        b.rows,
+        b.cols,
+    );
+    let cell = cell.max(1.0);
+    let rows_used = items.len().div_ceil(cols);
+    let slot_w = (inner - (cols - 1) as f64 * t.gap) / cols as f64;
+    let slot_h = label_h + small_h + b.rows as f64 * cell;
+    // Spread the rows over the height left, so a short page does not bunch at the top.
+    let spare = (bottom - top - rows_used as f64 * slot_h).max(0.0);
+    let vgap = if rows_used > 1 {
+        (spare / (rows_used - 1) as f64).min(t.gap * 3.0)
+    } else {
+        0.0
+    };
+    for (i, item) in items.iter().enumerate() {
+        let (c, r) = (i % cols, i / cols);
+        let x = m + c as f64 * (slot_w + t.gap);
+        let y = top + r as f64 * (slot_h + vgap);
+        let board_w = b.cols as f64 * cell;
+        let bx = x + (slot_w - board_w) / 2.0;
+        doc = doc.add(text(
+            bx,
+            y + t.label_size,
+            t.label_size,
+            true,
+            t.text,
+            &format!("{}", item.number),
+        ));
+        let mut scene = Scene::new(b, cell, false);
+        scene.margin = cell * 0.05;
+        let mut opts = DrawOptions::new(Style::Numbers);
+        opts.id_prefix = format!("p{}_", item.number);
+        if answers {
+            opts.marked = item.puzzle.grid.iter().map(|&v| v != 0).collect();
+            opts.mark_colour = t.given_fill;
+        } else {
+            opts.blank = item.puzzle.grid.iter().map(|&v| v == 0).collect();
+        }
+        let board = document(item.solution, &scene, sheet.theme, &opts)
+            .set("x", num(bx - scene.margin))
+            .set("y", num(y + label_h - scene.margin));
+        doc = doc.add(board);
+        let kind = if item.puzzle.closed { "closed" } else { "open" };
+        let mut small = String::new();
+        let _ = write!(
+            small,
+            "{} {kind} · {} · {} clues · seed {}",
+            b,
+            item.grade,
+            item.puzzle.clues(),
+            item.seed
+        );
+        doc = doc.add(text(
+            bx,
+            y + label_h + b.rows as f64 * cell + t.small_size * 1.5,
+            t.small_size,
+            false,
+            t.small,
+            &small,
+        ));
+    }
+    finish(doc, w, h)
+}
+
+fn finish(doc: Document, w: f64, h: f64) -> Page {
+    Page {
+        svg: doc.to_string() + "\n",
+        width: w * PX_PER_MM,
+        height: h * PX_PER_MM,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_pages_parse_with_paper_sizes() {
+        let a4 = Template::builtin("a4").unwrap();
+        assert_eq!((a4.width, a4.height), (210.0, 297.0));
+        let letter = Template::builtin("Letter").unwrap();
+        assert!((letter.width - 215.9).abs() < 1e-9);
+        assert_eq!(
+            Template::builtin("a3").unwrap_err(),
+            TemplateError::UnknownPage("a3".into())
+        );
+    }
+
+    #[test]
+    fn template_files_override_and_report_lines() {
+        let a4 = Template::builtin("a4").unwrap();
+        let t = Template::parse("mine.page", "# mine\ntitle = Knights\n", Some(&a4)).unwrap();
+        assert_eq!(t.title, "Knights");
+        assert_eq!(t.width, 210.0);
+        let e = Template::parse("mine.page", "\nwidth = 10\n", Some(&a4)).unwrap_err();
+        assert!(e.to_string().starts_with("mine.page:2: width = 10"), "{e}");
+        let e = Template::parse("mine.page", "colour = red\n", Some(&a4)).unwrap_err();
+        assert_eq!(e.to_string(), "mine.page:1: unknown key 'colour'");
+        let e = Template::parse("bare.page", "title = x\n", None).unwrap_err();
+        assert!(e.to_string().contains("'width' is not set"), "{e}");
+    }
+
+    #[test]
+    fn wrapping_respects_the_width() {
+        let lines = wrap(
+            "one two three four five six seven eight nine ten",
+            4.0,
+            40.0,
+        );
+        assert!(lines.len() > 1);
+        for l in &lines {
+            assert!(glyphs::text_width(l, 4.0, false) <= 40.0, "{l}");
+        }
+        assert_eq!(
+            lines.join(" "),
+            "one two three four five six seven eight nine ten"
+        );
+    }
+
+    #[test]
+    fn layout_prefers_larger_boards() {
+        // Six 8x8 boards on A4's inner area: two columns of three.
+        let (c, r, cell) = grid_of(6, 182.0, 220.0, 7.0, 10.0, 8, 8);
+        assert_eq!((c, r), (2, 3));
+        assert!(cell > 7.0);
+        let (c, _, _) = grid_of(1, 182.0, 220.0, 7.0, 10.0, 8, 8);
+        assert_eq!(c, 1);
+    }
+}
