@@ -58,7 +58,7 @@ enum Command {
     /// Make worksheets of unique puzzles with answer keys, or solve a puzzle file.
     #[command(after_help = PUZZLE_EXAMPLES)]
     Puzzle(puzzle::PuzzleArgs),
-    /// Check a tour file: say what is wrong and where.
+    /// Check a tour or puzzle file: say what is wrong and where.
     #[command(
         after_help = "Example:\n  knight-tour solve 8x8 --format json -o t.json && knight-tour verify t.json"
     )]

@@ -124,6 +124,12 @@ pub fn outline(text: &str, size: f64) -> (String, f64) {
     (d, x)
 }
 
+/// Height of the digits per unit of font size (em), to match outlines to `<text>` sizes.
+pub fn digit_height_per_em() -> f64 {
+    let f = font();
+    f.digit_height / f.face.units_per_em() as f64
+}
+
 /// Width of one digit (all digits share one advance) per unit of digit height.
 pub fn digit_aspect() -> f64 {
     let f = font();

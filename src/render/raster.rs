@@ -73,8 +73,9 @@ impl Raster {
             (None, Some(d)) => (d / 96.0, d),
             (None, None) => (1.0, 96.0),
         };
-        let pw = (w * scale).ceil().max(1.0) as u64;
-        let ph = (h * scale).ceil().max(1.0) as u64;
+        // A hair below the next pixel counts as on it: 816 px at 100/96 is 850, not 851.
+        let pw = (w * scale - 1e-6).ceil().max(1.0) as u64;
+        let ph = (h * scale - 1e-6).ceil().max(1.0) as u64;
         if pw.saturating_mul(ph) > MAX_PIXELS
             || pw > u32::MAX as u64 / 4
             || ph > u32::MAX as u64 / 4

@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use svg::node::element::{Line, Text as TextEl, Title};
+use svg::node::element::{Line, Path, Text as TextEl, Title};
 use svg::Document;
 use thiserror::Error;
 
@@ -274,17 +274,25 @@ pub fn default_per_page(rows: u32, cols: u32) -> usize {
     }
 }
 
-fn text(x: f64, y: f64, size: f64, bold: bool, colour: Rgb, content: &str) -> TextEl {
-    let mut t = TextEl::new(content)
+/// Running text: real text in the bundled regular font, so a PDF embeds it and it can be
+/// selected. Only one weight is set as text: svg2pdf orders several embedded fonts by hash,
+/// which would make PDFs differ from run to run.
+fn text(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> TextEl {
+    TextEl::new(content)
         .set("x", num(x))
         .set("y", num(y))
         .set("font-family", glyphs::FAMILY)
         .set("font-size", num(size))
-        .set("fill", colour.hex());
-    if bold {
-        t = t.set("font-weight", "bold");
-    }
-    t
+        .set("fill", colour.hex())
+}
+
+/// Headings: outlines of the bold font, like the board numbers.
+fn bold(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Path {
+    let (d, _) = glyphs::outline(content, size * glyphs::digit_height_per_em());
+    Path::new()
+        .set("d", d)
+        .set("transform", format!("translate({} {})", num(x), num(y)))
+        .set("fill", colour.hex())
 }
 
 /// Breaks `text` into lines no wider than `width` at `size`.
@@ -373,7 +381,7 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
                 .set("fill", "#ffffff"),
         );
     let mut y = m + t.title_size * 0.8;
-    doc = doc.add(text(m, y, t.title_size, true, t.text, &heading));
+    doc = doc.add(bold(m, y, t.title_size, t.text, &heading));
     if !answers {
         // Name and date lines.
         y += t.text_size * 2.6;
@@ -390,9 +398,9 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
         let date_x = m + inner * 0.66;
         let date_w = glyphs::text_width(&t.date_label, t.text_size, false);
         doc = doc
-            .add(text(m, y, t.text_size, false, t.text, &t.name_label))
+            .add(text(m, y, t.text_size, t.text, &t.name_label))
             .add(rule(m + name_w + 2.0, date_x - 6.0, y + 0.6))
-            .add(text(date_x, y, t.text_size, false, t.text, &t.date_label))
+            .add(text(date_x, y, t.text_size, t.text, &t.date_label))
             .add(rule(date_x + date_w + 2.0, w - m, y + 0.6));
         y += t.text_size * 1.2;
         let mut words = fill(&t.instructions, items);
@@ -401,16 +409,16 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
         }
         for line in wrap(&words, t.text_size, inner) {
             y += t.text_size * 1.4;
-            doc = doc.add(text(m, y, t.text_size, false, t.text, &line));
+            doc = doc.add(text(m, y, t.text_size, t.text, &line));
         }
     }
     let top = y + t.text_size * 1.6;
     // Footer: the template's line on the left, the page number on the right.
     let foot = h - m * 0.55;
-    doc = doc.add(text(m, foot, t.small_size, false, t.small, &t.footer));
+    doc = doc.add(text(m, foot, t.small_size, t.small, &t.footer));
     let pn = format!("page {index} of {count}");
     let pn_w = glyphs::text_width(&pn, t.small_size, false);
-    doc = doc.add(text(w - m - pn_w, foot, t.small_size, false, t.small, &pn));
+    doc = doc.add(text(w - m - pn_w, foot, t.small_size, t.small, &pn));
     let bottom = h - m;
     let label_h = t.label_size * 1.5;
     let small_h = t.small_size * 2.0;
@@ -444,13 +452,12 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
         let y = top + r as f64 * (slot_h + vgap);
         let board_w = b.cols as f64 * cell;
         let bx = x + (slot_w - board_w) / 2.0;
-        doc = doc.add(text(
+        doc = doc.add(bold(
             bx,
             y + t.label_size,
             t.label_size,
-            true,
             t.text,
-            &format!("{}", item.number),
+            &item.number.to_string(),
         ));
         let mut scene = Scene::new(b, cell, false);
         scene.margin = cell * 0.05;
@@ -480,7 +487,6 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
             bx,
             y + label_h + b.rows as f64 * cell + t.small_size * 1.5,
             t.small_size,
-            false,
             t.small,
             &small,
         ));
@@ -489,10 +495,12 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
 }
 
 fn finish(doc: Document, w: f64, h: f64) -> Page {
+    // The size as written in the SVG (two decimals), so PNG pixels match it exactly.
+    let px = |mm: f64| num(mm * PX_PER_MM).parse::<f64>().unwrap_or(mm * PX_PER_MM);
     Page {
         svg: doc.to_string() + "\n",
-        width: w * PX_PER_MM,
-        height: h * PX_PER_MM,
+        width: px(w),
+        height: px(h),
     }
 }
 

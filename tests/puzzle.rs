@@ -1,0 +1,427 @@
+//! `puzzle` and `puzzle solve` through the real binary: worksheets, answer keys, files, and
+//! every bad input.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use knight_tour::io::puzzle::read_puzzles;
+use knight_tour::puzzle::grade::{self, Verdict};
+use knight_tour::puzzle::solver::{self, Solutions};
+use knight_tour::puzzle::{Geometry, Grade};
+use predicates::str::contains;
+
+fn kt() -> Command {
+    let mut c = Command::cargo_bin("knight-tour").unwrap();
+    c.env_clear()
+        .env("FONTCONFIG_FILE", "/nonexistent")
+        .env("HOME", "/nonexistent");
+    c
+}
+
+fn pdf_pages(path: &Path) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let i = text.find("/Count ").expect("a page tree");
+    text[i + 7..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect::<String>()
+        .parse()
+        .unwrap()
+}
+
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn done_when_worksheet_and_key_with_unique_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sheet, key, json) = (
+        dir.path().join("sheet.pdf"),
+        dir.path().join("key.pdf"),
+        dir.path().join("p.json"),
+    );
+    let args = [
+        "puzzle",
+        "8x8",
+        "--count",
+        "6",
+        "--difficulty",
+        "medium",
+        "--seed",
+        "1",
+    ];
+    kt().args(args)
+        .arg("-o")
+        .arg(&sheet)
+        .arg("--answers")
+        .arg(&key)
+        .assert()
+        .success()
+        .stderr(contains("puzzle 6: 8x8 open"))
+        .stderr(contains("wrote"));
+    let pages = pdf_pages(&sheet) + pdf_pages(&key);
+    assert!(pages >= 2, "{pages} pages");
+    let pdf = std::fs::read(&sheet).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    assert!(
+        String::from_utf8_lossy(&pdf).contains("FontFile"),
+        "the worksheet's text is set in an embedded font"
+    );
+    // The same seed gives the same puzzles as JSON; each is unique and graded as stored.
+    kt().args(args)
+        .args(["--format", "json", "-o"])
+        .arg(&json)
+        .assert()
+        .success();
+    let puzzles = read_puzzles(&std::fs::read_to_string(&json).unwrap(), false).unwrap();
+    assert_eq!(puzzles.len(), 6);
+    for (i, f) in puzzles.iter().enumerate() {
+        let geo = Geometry::new(f.puzzle.board);
+        let solution = f.solution.clone().expect("solutions are stored");
+        solution.verify().unwrap();
+        let o = solver::solve(&f.puzzle, &geo, u64::MAX).unwrap();
+        assert_eq!(o.solutions, Solutions::One(solution), "puzzle {}", i + 1);
+        assert_eq!(f.seed, Some(1 + i as u64));
+        let stored: Grade = f.difficulty.as_deref().unwrap().parse().unwrap();
+        assert_eq!(stored, grade::grade_of(&f.puzzle, &geo));
+        assert!(stored <= Grade::Medium);
+        assert!(matches!(
+            grade::grade(&f.puzzle, &geo, Grade::Medium),
+            Verdict::Solved { .. }
+        ));
+    }
+    kt().arg("verify")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(contains("6 puzzles"));
+    kt().args(["puzzle", "solve"]).arg(&json).assert().success();
+}
+
+#[test]
+fn outputs_are_byte_identical_for_one_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut outs = Vec::new();
+    for run in 0..2 {
+        let (pdf, svg) = (
+            dir.path().join(format!("s{run}.pdf")),
+            dir.path().join(format!("s{run}.svg")),
+        );
+        for out in [&pdf, &svg] {
+            kt().args([
+                "puzzle", "8x8", "--count", "3", "--seed", "9", "--closed", "-o",
+            ])
+            .arg(out)
+            .assert()
+            .success();
+        }
+        outs.push((std::fs::read(&pdf).unwrap(), std::fs::read(&svg).unwrap()));
+    }
+    assert!(outs[0] == outs[1]);
+}
+
+#[test]
+fn png_pages_decode_one_file_per_page() {
+    let dir = tempfile::tempdir().unwrap();
+    kt().args([
+        "puzzle",
+        "6x6",
+        "--count",
+        "3",
+        "--per-page",
+        "2",
+        "--seed",
+        "4",
+    ])
+    .args(["--page", "letter", "--dpi", "100", "-o"])
+    .arg(dir.path().join("s.png"))
+    .arg("--answers")
+    .arg(dir.path().join("k.svg"))
+    .assert()
+    .success();
+    assert_eq!(
+        files_in(dir.path()),
+        ["k-1.svg", "k-2.svg", "s-1.png", "s-2.png"]
+    );
+    let dec = png::Decoder::new(std::fs::File::open(dir.path().join("s-1.png")).unwrap());
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    // Letter at 100 dpi: 8.5 x 11 inches.
+    assert_eq!((info.width, info.height), (850, 1100));
+    let dark = buf[..info.buffer_size()]
+        .chunks(4)
+        .filter(|p| (p[0] as u32 + p[1] as u32 + p[2] as u32) < 150)
+        .count();
+    // Title, text, grid lines and givens: a good share of ink, but far from all of the page.
+    let share = dark as f64 / (850.0 * 1100.0);
+    assert!((0.01..0.3).contains(&share), "{share}");
+    // The title is set in the bundled font: the top band carries ink below the margin.
+    let band = (60..100).any(|y| {
+        (60..400).any(|x| {
+            let p = &buf[4 * (y * 850 + x)..4 * (y * 850 + x) + 3];
+            (p[0] as u32 + p[1] as u32 + p[2] as u32) < 150
+        })
+    });
+    assert!(band, "no title ink");
+    let key = std::fs::read_to_string(dir.path().join("k-1.svg")).unwrap();
+    assert!(
+        key.contains("Answer key: Knight&apos;s Tour Puzzles")
+            || key.contains("Answer key: Knight's Tour Puzzles")
+    );
+    knight_tour::render::raster::parse(&key).unwrap();
+}
+
+#[test]
+fn template_file_and_title_override() {
+    let dir = tempfile::tempdir().unwrap();
+    let tpl = dir.path().join("mine.page");
+    std::fs::write(
+        &tpl,
+        "# a school's own page\ninstructions = Fill in 1 to {last}.\nfooter = Room 12\n",
+    )
+    .unwrap();
+    let out = dir.path().join("s.svg");
+    kt().args([
+        "puzzle",
+        "5x5",
+        "--seed",
+        "2",
+        "--title",
+        "Friday <fun>",
+        "--template",
+    ])
+    .arg(&tpl)
+    .arg("-o")
+    .arg(&out)
+    .assert()
+    .success();
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains("Fill in 1 to 25."));
+    assert!(svg.contains("Room 12"));
+    assert!(svg.contains("Friday &lt;fun&gt;"));
+    std::fs::write(&tpl, "colour = red\n").unwrap();
+    kt().args(["puzzle", "5x5", "--template"])
+        .arg(&tpl)
+        .arg("-o")
+        .arg(dir.path().join("t.svg"))
+        .assert()
+        .code(2)
+        .stderr(contains("mine.page:1: unknown key 'colour'"));
+    assert!(!dir.path().join("t.svg").exists());
+}
+
+#[test]
+fn text_and_json_formats() {
+    let out = kt()
+        .args([
+            "puzzle",
+            "6x6",
+            "--seed",
+            "7",
+            "--difficulty",
+            "easy",
+            "--format",
+            "text",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("# puzzle 1: 6x6 open"), "{text}");
+    // The grid reads back and solves uniquely.
+    let dir = tempfile::tempdir().unwrap();
+    let grid = dir.path().join("g.txt");
+    std::fs::write(&grid, &text).unwrap();
+    kt().args(["puzzle", "solve"])
+        .arg(&grid)
+        .assert()
+        .success()
+        .stdout(contains("exactly one solution"));
+    let json = kt()
+        .args([
+            "puzzle",
+            "6x6",
+            "--seed",
+            "7",
+            "--difficulty",
+            "easy",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json = String::from_utf8(json).unwrap();
+    assert!(json.starts_with("{\"format\": \"knight-tour-puzzle/1\", \"rows\": 6, \"cols\": 6"));
+    assert!(json.contains("\"difficulty\": \"easy\""));
+}
+
+#[test]
+fn puzzle_solve_reports_none_one_and_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            " 1 . . . .\n . . . . .\n . . . . .\n . . . . .\n . . . . 25\n",
+            "more than one solution",
+        ),
+        // 1 on the minority colour of 5x5: no open tour starts there.
+        (
+            ". 1 . . .\n. . . . .\n. . . . .\n. . . . .\n. . . . .\n",
+            "no solution",
+        ),
+    ];
+    for (grid, message) in cases {
+        let f = dir.path().join("grid.txt");
+        std::fs::write(&f, grid).unwrap();
+        kt().args(["puzzle", "solve"])
+            .arg(&f)
+            .assert()
+            .code(1)
+            .stdout(contains(message));
+    }
+}
+
+#[test]
+fn closed_puzzles() {
+    let out = kt()
+        .args([
+            "puzzle", "6x6", "--closed", "--seed", "3", "--format", "json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let f = &read_puzzles(&String::from_utf8(out).unwrap(), false).unwrap()[0];
+    assert!(f.puzzle.closed);
+    let geo = Geometry::new(f.puzzle.board);
+    let o = solver::solve(&f.puzzle, &geo, u64::MAX).unwrap();
+    assert_eq!(o.solutions, Solutions::One(f.solution.clone().unwrap()));
+}
+
+/// One `error:` line, the exit code, and nothing written.
+fn refused(args: &[&str], code: i32, message: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = kt()
+        .current_dir(dir.path())
+        .args(args)
+        .assert()
+        .code(code)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with("puzzle ")).collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(lines[0].starts_with("error: "), "{err}");
+    assert!(lines[0].contains(message), "{err}");
+    assert!(
+        files_in(dir.path()).is_empty(),
+        "{:?}",
+        files_in(dir.path())
+    );
+}
+
+#[test]
+fn bad_requests_are_refused_and_write_nothing() {
+    refused(
+        &["puzzle", "8x8", "--clues", "65", "-o", "s.pdf"],
+        2,
+        "only 64 squares",
+    );
+    refused(
+        &[
+            "puzzle", "6x6", "--clues", "3", "-o", "s.pdf", "--seed", "1",
+        ],
+        1,
+        "fewest reached",
+    );
+    refused(
+        &["puzzle", "8x8", "--clues", "1", "-o", "s.pdf"],
+        1,
+        "too few",
+    );
+    refused(
+        &["puzzle", "8x8", "--page", "a3", "-o", "s.pdf"],
+        2,
+        "unknown page size 'a3'",
+    );
+    refused(
+        &["puzzle", "5x5", "--closed", "-o", "s.pdf"],
+        1,
+        "no closed tour on 5x5",
+    );
+    refused(
+        &["puzzle", "8x8", "-o", "s.gif"],
+        2,
+        "cannot tell the format",
+    );
+    refused(
+        &["puzzle", "8x8", "-o", "s.pdf", "--answers", "k.json"],
+        2,
+        "--answers",
+    );
+    refused(&["puzzle", "8x8", "--format", "pdf"], 2, "needs -o FILE");
+    refused(
+        &["puzzle", "8x8", "--count", "0", "-o", "s.pdf"],
+        2,
+        "--count 0",
+    );
+    refused(
+        &["puzzle", "8x8", "--per-page", "0", "-o", "s.pdf"],
+        2,
+        "--per-page",
+    );
+    refused(
+        &["puzzle", "8x8", "-o", "nowhere/s.pdf"],
+        2,
+        "does not exist",
+    );
+    refused(&["puzzle", "60x60", "-o", "s.pdf"], 2, "limited to 2500");
+}
+
+#[test]
+fn bad_puzzle_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("[[0, 0, 1], [0, 0, 2]]", "given two numbers"),
+        ("[[0, 0, 1], [1, 2, 1]]", "number 1 is given twice"),
+        ("[[0, 0, 1], [9, 0, 2]]", "off the 8x8 board"),
+        ("[[0, 0, 1], [1, 0, 70]]", "out of range"),
+        ("[[0, 0, 0]]", "out of range"),
+        ("[[0, 0, 1], [7, 7, 3]]", "contradict each other"),
+        ("[[0, 0, 1], [0, 2, 4]]", "contradict each other"),
+    ];
+    for (givens, message) in cases {
+        let f = dir.path().join("bad.json");
+        std::fs::write(
+            &f,
+            format!("{{\"format\": \"knight-tour-puzzle/1\", \"rows\": 8, \"cols\": 8, \"closed\": false, \"givens\": {givens}}}"),
+        )
+        .unwrap();
+        kt().args(["puzzle", "solve"])
+            .arg(&f)
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+    }
+    let f = dir.path().join("bad.txt");
+    std::fs::write(&f, "1 . .\n. x .\n").unwrap();
+    kt().args(["puzzle", "solve"])
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stderr(contains("line 2: 'x' is neither a number nor '.'"));
+}
