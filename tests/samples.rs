@@ -31,32 +31,74 @@ const SAMPLES: [(&str, &[&str]); 5] = [
     ("5x5-open", &["5x5", "--start", "c3", "--coords"]),
 ];
 
+/// The worksheet sample: `puzzle` arguments; the PDFs in full and page 1 of each as PNG.
+const WORKSHEET: &[&str] = &[
+    "8x8",
+    "--count",
+    "12",
+    "--difficulty",
+    "medium",
+    "--seed",
+    "1",
+];
+
+/// Runs `puzzle` with the worksheet arguments into `dir` and returns the files to keep:
+/// (name in samples/, file made).
+fn worksheet(dir: &Path) -> Vec<(String, std::path::PathBuf)> {
+    for ext in ["pdf", "png"] {
+        Command::cargo_bin("knight-tour")
+            .unwrap()
+            .arg("puzzle")
+            .args(WORKSHEET)
+            .arg("-o")
+            .arg(dir.join(format!("sheet.{ext}")))
+            .arg("--answers")
+            .arg(dir.join(format!("key.{ext}")))
+            .assert()
+            .success();
+    }
+    [
+        ("8x8-worksheet.pdf", "sheet.pdf"),
+        ("8x8-worksheet-page1.png", "sheet-1.png"),
+        ("8x8-worksheet-key.pdf", "key.pdf"),
+        ("8x8-worksheet-key-page1.png", "key-1.png"),
+    ]
+    .into_iter()
+    .map(|(keep, made)| (keep.to_string(), dir.join(made)))
+    .collect()
+}
+
 #[test]
 fn samples_are_current() {
     let update = std::env::var_os("UPDATE_SAMPLES").is_some_and(|v| v == "1");
     let dir = tempfile::tempdir().unwrap();
     let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
     let mut stale = Vec::new();
+    let mut made = Vec::new();
     for (stem, args) in SAMPLES {
         for ext in ["svg", "png"] {
             let name = format!("{stem}.{ext}");
-            let made = dir.path().join(&name);
+            let file = dir.path().join(&name);
             Command::cargo_bin("knight-tour")
                 .unwrap()
                 .arg("draw")
                 .args(args)
                 .arg("-o")
-                .arg(&made)
+                .arg(&file)
                 .assert()
                 .success();
-            let bytes = std::fs::read(&made).unwrap();
-            let kept = samples.join(&name);
-            if update {
-                std::fs::create_dir_all(&samples).unwrap();
-                std::fs::write(&kept, &bytes).unwrap();
-            } else if std::fs::read(&kept).ok().as_deref() != Some(&bytes[..]) {
-                stale.push(name);
-            }
+            made.push((name, file));
+        }
+    }
+    made.extend(worksheet(dir.path()));
+    for (name, file) in made {
+        let bytes = std::fs::read(&file).unwrap();
+        let kept = samples.join(&name);
+        if update {
+            std::fs::create_dir_all(&samples).unwrap();
+            std::fs::write(&kept, &bytes).unwrap();
+        } else if std::fs::read(&kept).ok().as_deref() != Some(&bytes[..]) {
+            stale.push(name);
         }
     }
     assert!(
