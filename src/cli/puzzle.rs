@@ -76,6 +76,9 @@ struct MakeArgs {
     /// Grade by the deductions needed without guessing [default: medium].
     #[arg(long, value_enum)]
     difficulty: Option<DifficultyArg>,
+    /// Fewest clues: remove every clue the solution does not need, whatever the grade.
+    #[arg(long, conflicts_with_all = ["clues", "difficulty"])]
+    minimal: bool,
     /// Number of puzzles.
     #[arg(long, value_name = "K", default_value_t = 1)]
     count: usize,
@@ -229,6 +232,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Failure> {
     }
     let theme = load_theme(&a.theme)?;
     let target = match (a.clues, a.difficulty) {
+        _ if a.minimal => Target::Minimal,
         (Some(c), _) => Target::Clues(c),
         (None, d) => Target::Difficulty(match d.unwrap_or(DifficultyArg::Medium) {
             DifficultyArg::Easy => Grade::Easy,

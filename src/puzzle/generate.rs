@@ -23,6 +23,9 @@ pub enum Target {
     Difficulty(Grade),
     /// This many clues: clues are removed while the puzzle stays unique, down to this count.
     Clues(usize),
+    /// A minimal puzzle: every clue whose removal keeps it unique is removed, whatever the
+    /// grade (often beyond the logic solver's rules).
+    Minimal,
 }
 
 /// One puzzle to make.
@@ -268,17 +271,20 @@ pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError>
                     return Ok(top_up(g, want, geo, &mut rng));
                 }
             }
+            Target::Minimal => return Ok(g),
         }
     }
     match (spec.target, best) {
-        (Target::Difficulty(_), Some(g)) => Ok(g),
+        (Target::Difficulty(_) | Target::Minimal, Some(g)) => Ok(g),
         (Target::Clues(want), _) => Err(GenerateError::TooFewClues {
             clues: want,
             board: spec.board,
             fewest,
             attempts: tries,
         }),
-        (Target::Difficulty(_), None) => unreachable!("a fully given puzzle is always accepted"),
+        (Target::Difficulty(_) | Target::Minimal, None) => {
+            unreachable!("a fully given puzzle is always accepted")
+        }
     }
 }
 
@@ -335,7 +341,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     // With a difficulty, add clues until deduction at that grade finishes the puzzle.
     let target = match spec.target {
         Target::Difficulty(g) => Some(g),
-        Target::Clues(_) => None,
+        Target::Clues(_) | Target::Minimal => None,
     };
     if let Some(g) = target {
         loop {
@@ -355,7 +361,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     rng.shuffle(&mut order);
     let floor = match spec.target {
         Target::Clues(c) => c,
-        Target::Difficulty(_) => 0,
+        Target::Difficulty(_) | Target::Minimal => 0,
     };
     for k in order {
         if given.iter().filter(|&&g| g).count() <= floor {
@@ -458,7 +464,7 @@ mod tests {
 
     #[test]
     fn minimal_open_puzzle_is_unique_and_minimal() {
-        let s = spec(6, 6, false, Target::Clues(36), 3);
+        let s = spec(6, 6, false, Target::Minimal, 3);
         let geo = Geometry::new(s.board);
         let g = generate(
             &Spec {
@@ -478,7 +484,7 @@ mod tests {
         let mut rng = Rng::new(9);
         let t = random_tour(s.board, false, &mut rng);
         let g = one(
-            &spec(6, 6, false, Target::Clues(2), 9),
+            &spec(6, 6, false, Target::Minimal, 9),
             &geo,
             t.clone(),
             &mut rng,
