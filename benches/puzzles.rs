@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use knight_tour::puzzle::generate::{generate, Generated, Spec, Target};
 use knight_tour::puzzle::solver;
 use knight_tour::puzzle::{Geometry, Grade};
@@ -30,6 +30,9 @@ fn make(n: u32, target: Target, seed: u64, geo: &Geometry) -> Generated {
 
 fn generation(c: &mut Criterion) {
     let mut g = c.benchmark_group("puzzle");
+    // Flat sampling: one generation per iteration, so slow cases take sample_size runs, not
+    // criterion's growing linear batches.
+    g.sampling_mode(SamplingMode::Flat);
     g.sample_size(20);
     let geo8 = Geometry::new(Board::new(8, 8).unwrap());
     let geo10 = Geometry::new(Board::new(10, 10).unwrap());

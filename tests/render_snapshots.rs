@@ -44,3 +44,81 @@ fn tiles_10x10_paper() {
 fn vlsi_6x6_closed() {
     insta::assert_snapshot!(draw("6x6", Kind::Closed, Style::Tiles, "vlsi", |_| {}));
 }
+
+/// A 5x5 puzzle made from a fixed seed, with its sheet.
+fn worksheet(answers: bool) -> String {
+    use knight_tour::puzzle::generate::{generate, Spec, Target};
+    use knight_tour::puzzle::{Geometry, Grade};
+    use knight_tour::render::sheet::{pages, Item, Sheet, Template};
+    let board = Board::new(5, 5).unwrap();
+    let spec = Spec {
+        board,
+        closed: false,
+        target: Target::Difficulty(Grade::Easy),
+        seed: 1,
+    };
+    let g = generate(&spec, &Geometry::new(board)).unwrap();
+    let template = Template::builtin("a4").unwrap();
+    let theme = Theme::builtin("classic").unwrap();
+    let sheet = Sheet {
+        template: &template,
+        theme: &theme,
+        title: "Snapshot".into(),
+        per_page: 1,
+    };
+    let item = Item {
+        number: 1,
+        puzzle: &g.puzzle,
+        solution: &g.solution,
+        grade: g.grade,
+        seed: g.seed,
+    };
+    let p = pages(&sheet, &[item], answers);
+    assert_eq!(p.len(), 1);
+    p[0].svg.clone()
+}
+
+#[test]
+fn worksheet_page_5x5() {
+    insta::assert_snapshot!(worksheet(false));
+}
+
+#[test]
+fn answer_page_5x5() {
+    insta::assert_snapshot!(worksheet(true));
+}
+
+#[test]
+fn puzzle_text_and_json() {
+    use knight_tour::io::puzzle::{write_puzzle_json, write_puzzle_text, PuzzleMeta};
+    use knight_tour::Puzzle;
+    let board = Board::new(5, 5).unwrap();
+    let p = Puzzle::new(
+        board,
+        false,
+        &[(0, 0, 1), (1, 2, 2), (2, 2, 13), (4, 4, 25)],
+    )
+    .unwrap();
+    let mut text = Vec::new();
+    write_puzzle_text(&mut text, &p).unwrap();
+    insta::assert_snapshot!(String::from_utf8(text).unwrap(), @r"
+     1  .  .  .  .
+     .  .  2  .  .
+     .  . 13  .  .
+     .  .  .  .  .
+     .  .  .  . 25
+    ");
+    let mut json = Vec::new();
+    let meta = PuzzleMeta {
+        solution: None,
+        difficulty: Some("easy"),
+        seed: Some(4),
+    };
+    write_puzzle_json(&mut json, &p, meta).unwrap();
+    insta::assert_snapshot!(String::from_utf8(json).unwrap(), @r#"
+    {"format": "knight-tour-puzzle/1", "rows": 5, "cols": 5, "closed": false,
+     "givens": [[0, 0, 1], [1, 2, 2], [2, 2, 13], [4, 4, 25]],
+     "solution": null,
+     "difficulty": "easy", "clues": 4, "seed": 4}
+    "#);
+}
