@@ -70,8 +70,9 @@ struct RawPuzzle {
     solution: Option<Vec<[u64; 2]>>,
     #[serde(default)]
     difficulty: Option<String>,
-    #[serde(default)]
-    clues: Option<u64>,
+    /// Written for readers; the givens are what count.
+    #[serde(default, rename = "clues")]
+    _clues: Option<u64>,
     #[serde(default)]
     seed: Option<u64>,
 }
@@ -111,7 +112,6 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
             })
         }
     };
-    let _ = raw.clues;
     Ok(PuzzleFile {
         puzzle,
         solution,

@@ -379,14 +379,13 @@ impl<'a> Logic<'a> {
                 if self.row(a) != self.row(b) {
                     continue;
                 }
-                let mut others: Vec<u64> = self.row(a).iter().map(|x| !x).collect();
+                let others: Vec<u64> = self.row(a).iter().map(|x| !x).collect();
                 let mut changed = false;
                 for k in 0..self.n as u32 {
                     if k != a && k != b && self.placed[k as usize] == NONE {
                         changed |= self.restrict(k, &others)?;
                     }
                 }
-                others.clear();
                 if changed {
                     return Ok(true);
                 }
