@@ -64,6 +64,31 @@ pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
     }
 }
 
+/// What deduction alone settles: the candidate squares of every number, as rows of `w` bit
+/// words (a placed number has one), and the placed numbers' squares.
+#[derive(Debug, Clone)]
+pub struct Deduced {
+    /// Words per row.
+    pub w: usize,
+    /// Candidate rows, one per 0-based number.
+    pub cand: Vec<u64>,
+    /// Square of each number, or `u32::MAX` where not settled.
+    pub placed: Vec<u32>,
+}
+
+/// Runs every rule (lookahead included) as a presolve for a search; `None` when the
+/// givens contradict each other. Every solution of the puzzle agrees with the result.
+pub fn deduce(puzzle: &Puzzle, geo: &Geometry) -> Option<Deduced> {
+    let masks = Masks::new(geo);
+    let mut l = Logic::new(puzzle, geo, &masks);
+    l.solve(Grade::Hard, true).ok()?;
+    Some(Deduced {
+        w: l.w,
+        cand: l.cand,
+        placed: l.placed,
+    })
+}
+
 /// The grade of a puzzle: the hardest rule needed, or `Expert` when the rules do not finish it.
 pub fn grade_of(puzzle: &Puzzle, geo: &Geometry) -> Grade {
     match grade(puzzle, geo, Grade::Hard) {

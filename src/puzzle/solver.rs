@@ -15,7 +15,7 @@
 
 use thiserror::Error;
 
-use super::{Geometry, Puzzle, NONE, UNREACHABLE};
+use super::{grade, Geometry, Puzzle, NONE, UNREACHABLE};
 use crate::tour::Tour;
 
 /// What the search found, up to the limit asked for.
@@ -52,9 +52,17 @@ pub fn default_budget(n: usize) -> u64 {
 }
 
 /// Counts the solutions of `puzzle`, stopping at two, within `budget` search nodes.
+///
+/// A presolve by the logic solver's rules (sound deductions only) first places what it can
+/// and narrows every number's candidate squares; the search then respects both.
 pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, GaveUp> {
     let mut found: Vec<Vec<u32>> = Vec::new();
-    let nodes = Search::new(puzzle, geo).run(2, budget, &mut found)?;
+    let mut search = Search::new(puzzle, geo);
+    let nodes = if search.presolve(puzzle, geo) {
+        search.run(2, budget, &mut found)?
+    } else {
+        0
+    };
     let tour = |path: Vec<u32>| {
         let t = Tour {
             board: puzzle.board,
@@ -141,9 +149,50 @@ struct Search<'a> {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<u32>,
+    /// Candidate squares per number from the presolve (`w` words a row); empty: no filter.
+    cand: Vec<u64>,
+    w: usize,
 }
 
 impl<'a> Search<'a> {
+    /// Applies the logic solver's deductions; false when they show there is no solution.
+    fn presolve(&mut self, puzzle: &Puzzle, geo: &Geometry) -> bool {
+        let Some(d) = grade::deduce(puzzle, geo) else {
+            return false;
+        };
+        for (k, &sq) in d.placed.iter().enumerate() {
+            if sq != NONE && self.pos[k] == NONE {
+                if self.owner[sq as usize] != NONE {
+                    return false;
+                }
+                self.pos[k] = sq;
+                self.owner[sq as usize] = k as u32;
+                self.placed += 1;
+            }
+        }
+        // Deduced numbers next to each other must be a knight's move apart; the search only
+        // checks the moves it makes itself.
+        for k in 0..self.n {
+            let j = self.next(k);
+            if j == NONE {
+                continue;
+            }
+            let (a, b) = (self.pos[k as usize], self.pos[j as usize]);
+            if a != NONE && b != NONE && self.geo.dist(a, b) != 1 {
+                return false;
+            }
+        }
+        self.cand = d.cand;
+        self.w = d.w;
+        true
+    }
+
+    /// Whether the presolve left square `t` open to number `k`.
+    fn allowed(&self, k: u32, t: u32) -> bool {
+        self.cand.is_empty()
+            || self.cand[k as usize * self.w + t as usize / 64] & (1 << (t % 64)) != 0
+    }
+
     fn new(puzzle: &Puzzle, geo: &'a Geometry) -> Self {
         let n = puzzle.len() as u32;
         let mut s = Search {
@@ -159,6 +208,8 @@ impl<'a> Search<'a> {
             seen: vec![0; n as usize],
             stamp: 0,
             queue: Vec::new(),
+            cand: Vec::new(),
+            w: 0,
         };
         for (sq, k) in puzzle.givens() {
             s.pos[k as usize] = sq;
@@ -414,7 +465,7 @@ impl<'a> Search<'a> {
                 .find(|g| g.lo == a || g.hi == a)
                 .expect("an open end borders a gap");
             let other = if g.lo == a { g.hi } else { g.lo };
-            if !self.candidate(s, other, g.len) {
+            if !self.candidate(k, s, other, g.len) {
                 return Eval::Dead;
             }
             self.cands.push(s);
@@ -441,7 +492,7 @@ impl<'a> Search<'a> {
                 let count = geo
                     .neighbours(from)
                     .iter()
-                    .filter(|&&t| self.candidate(t, other, g.len))
+                    .filter(|&&t| self.candidate(number, t, other, g.len))
                     .count();
                 if count == 0 {
                     return Eval::Dead;
@@ -456,7 +507,7 @@ impl<'a> Search<'a> {
         };
         let start = self.cands.len();
         for &t in geo.neighbours(from) {
-            if self.candidate(t, other, len) {
+            if self.candidate(number, t, other, len) {
                 self.cands.push(t);
             }
         }
@@ -473,8 +524,8 @@ impl<'a> Search<'a> {
 
     /// Whether empty square `t`, a knight's move from one end of a gap of `len` steps, can
     /// take the next number: it must still reach the `other` end in `len - 1` moves.
-    fn candidate(&self, t: u32, other: u32, len: u32) -> bool {
-        if self.owner[t as usize] != NONE {
+    fn candidate(&self, k: u32, t: u32, other: u32, len: u32) -> bool {
+        if self.owner[t as usize] != NONE || !self.allowed(k, t) {
             return false;
         }
         if other == NONE {
