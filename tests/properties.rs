@@ -1,5 +1,5 @@
 //! Property tests: every emitted tour verifies, and a tour is found exactly when `existence`
-//! says one exists.
+//! says one exists; generated puzzles are unique.
 
 use knight_tour::existence::{self, Kind};
 use knight_tour::solve::{solve, Method, Request};
@@ -168,4 +168,41 @@ fn seeds_vary_and_repeat() {
 fn six_by_six_has_9862_closed_tours() {
     let b = Board::new(6, 6).unwrap();
     assert_eq!(knight_tour::solve::search::count_from(b, 0, true), 2 * 9862);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Generated puzzles on random boards: unique by the complete solver, their solution a
+    /// verified tour that agrees with the givens, 1 and the last number given on open tours,
+    /// and within the grade asked for.
+    #[test]
+    fn generated_puzzles_are_unique(
+        rows in 5u32..=8,
+        cols in 5u32..=8,
+        closed in any::<bool>(),
+        grade in 0usize..3,
+        seed in any::<u64>(),
+    ) {
+        use knight_tour::puzzle::generate::{generate, Spec, Target};
+        use knight_tour::puzzle::solver::{self, Solutions};
+        use knight_tour::puzzle::{Geometry, Grade};
+        let board = Board::new(rows, cols).unwrap();
+        let closed = closed && board.area() % 2 == 0;
+        let want = [Grade::Easy, Grade::Medium, Grade::Hard][grade];
+        let spec = Spec { board, closed, target: Target::Difficulty(want), seed };
+        let geo = Geometry::new(board);
+        let g = generate(&spec, &geo).unwrap();
+        g.solution.verify().unwrap();
+        prop_assert_eq!(g.solution.closed, closed);
+        prop_assert!(g.puzzle.agrees(&g.solution));
+        prop_assert!(g.grade <= want);
+        let n = board.area() as u32;
+        if !closed {
+            prop_assert_eq!(g.puzzle.grid[g.solution.path[0] as usize], 1);
+            prop_assert_eq!(g.puzzle.grid[g.solution.path[n as usize - 1] as usize], n);
+        }
+        let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
+        prop_assert_eq!(o.solutions, Solutions::One(g.solution));
+    }
 }
