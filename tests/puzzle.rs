@@ -336,60 +336,45 @@ fn refused(args: &[&str], code: i32, message: &str) {
 
 #[test]
 fn bad_requests_are_refused_and_write_nothing() {
-    refused(
-        &["puzzle", "8x8", "--clues", "65", "-o", "s.pdf"],
-        2,
-        "only 64 squares",
-    );
-    refused(
-        &[
-            "puzzle", "6x6", "--clues", "3", "-o", "s.pdf", "--seed", "1",
-        ],
-        1,
-        "fewest reached",
-    );
-    refused(
-        &["puzzle", "8x8", "--clues", "1", "-o", "s.pdf"],
-        1,
-        "too few",
-    );
-    refused(
-        &["puzzle", "8x8", "--page", "a3", "-o", "s.pdf"],
-        2,
-        "unknown page size 'a3'",
-    );
-    refused(
-        &["puzzle", "5x5", "--closed", "-o", "s.pdf"],
-        1,
-        "no closed tour on 5x5",
-    );
-    refused(
-        &["puzzle", "8x8", "-o", "s.gif"],
-        2,
-        "cannot tell the format",
-    );
-    refused(
-        &["puzzle", "8x8", "-o", "s.pdf", "--answers", "k.json"],
-        2,
-        "--answers",
-    );
-    refused(&["puzzle", "8x8", "--format", "pdf"], 2, "needs -o FILE");
-    refused(
-        &["puzzle", "8x8", "--count", "0", "-o", "s.pdf"],
-        2,
-        "--count 0",
-    );
-    refused(
-        &["puzzle", "8x8", "--per-page", "0", "-o", "s.pdf"],
-        2,
-        "--per-page",
-    );
-    refused(
-        &["puzzle", "8x8", "-o", "nowhere/s.pdf"],
-        2,
-        "does not exist",
-    );
-    refused(&["puzzle", "60x60", "-o", "s.pdf"], 2, "limited to 2500");
+    let cases: [(&[&str], i32, &str); 12] = [
+        (
+            &["8x8", "--clues", "65", "-o", "s.pdf"],
+            2,
+            "only 64 squares",
+        ),
+        (
+            &["6x6", "--clues", "3", "-o", "s.pdf", "--seed", "1"],
+            1,
+            "fewest reached",
+        ),
+        (&["8x8", "--clues", "1", "-o", "s.pdf"], 1, "too few"),
+        (
+            &["8x8", "--page", "a3", "-o", "s.pdf"],
+            2,
+            "unknown page size 'a3'",
+        ),
+        (
+            &["5x5", "--closed", "-o", "s.pdf"],
+            1,
+            "no closed tour on 5x5",
+        ),
+        (&["8x8", "-o", "s.gif"], 2, "cannot tell the format"),
+        (
+            &["8x8", "-o", "s.pdf", "--answers", "k.json"],
+            2,
+            "--answers",
+        ),
+        (&["8x8", "--format", "pdf"], 2, "needs -o FILE"),
+        (&["8x8", "--count", "0", "-o", "s.pdf"], 2, "--count 0"),
+        (&["8x8", "--per-page", "0", "-o", "s.pdf"], 2, "--per-page"),
+        (&["8x8", "-o", "nowhere/s.pdf"], 2, "does not exist"),
+        (&["60x60", "-o", "s.pdf"], 2, "limited to 2500"),
+    ];
+    for (args, code, message) in cases {
+        let mut all = vec!["puzzle"];
+        all.extend_from_slice(args);
+        refused(&all, code, message);
+    }
 }
 
 #[test]

@@ -667,23 +667,23 @@ mod tests {
         }
     }
 
-    #[test]
-    fn counts_5x5_open_tours_from_a_corner() {
-        // 5x5 has 1728 directed open tours; 304 start in each corner. Knowing 1 at a corner
-        // leaves several; adding every other number but one pins it down.
-        let b = board(5, 5);
+    /// Nearly all numbers of a tour pin it down; one given alone leaves several.
+    fn one_then_several(b: Board, kind: Kind, nearly_all: impl IntoIterator<Item = u32>) {
         let geo = Geometry::new(b);
-        let t = tour(b, Kind::Open);
-        let p = Puzzle::from_tour(&t, (0..25).filter(|&k| k != 12));
+        let t = tour(b, kind);
+        let p = Puzzle::from_tour(&t, nearly_all);
         assert_eq!(
             solve(&p, &geo, 1000).unwrap().solutions,
             Solutions::One(t.clone())
         );
         let p = Puzzle::from_tour(&t, [0]);
-        assert!(matches!(
-            solve(&p, &geo, 1_000_000).unwrap().solutions,
-            Solutions::Two(..)
-        ));
+        let o = solve(&p, &geo, 1_000_000).unwrap();
+        assert!(matches!(o.solutions, Solutions::Two(..)));
+    }
+
+    #[test]
+    fn open_5x5_from_all_but_one_and_from_one() {
+        one_then_several(board(5, 5), Kind::Open, (0..25).filter(|&k| k != 12));
     }
 
     #[test]
@@ -698,67 +698,14 @@ mod tests {
         Search::new(&p, &geo)
             .run(usize::MAX, u64::MAX, &mut found)
             .unwrap();
-        let brute = brute_force(&p);
+        let brute = tests_support::brute(&p, usize::MAX);
         assert_eq!(found.len(), brute);
         assert!(brute >= 1);
     }
 
-    fn brute_force(p: &Puzzle) -> usize {
-        // Plain DFS over paths, checking givens at the end.
-        let b = p.board;
-        let n = b.area() as u32;
-        let adj = b.adjacency();
-        let mut count = 0;
-        for s in 0..n {
-            let mut path = vec![s];
-            let mut used = vec![false; n as usize];
-            used[s as usize] = true;
-            let mut idx = vec![0usize];
-            while let Some(i) = idx.last_mut() {
-                let last = *path.last().unwrap();
-                if path.len() == n as usize {
-                    if path.iter().enumerate().all(|(k, &q)| {
-                        p.grid[q as usize] == 0 || p.grid[q as usize] == k as u32 + 1
-                    }) {
-                        count += 1;
-                    }
-                    idx.pop();
-                    used[path.pop().unwrap() as usize] = false;
-                    continue;
-                }
-                let nb = &adj[last as usize];
-                if *i < nb.len() {
-                    let t = nb[*i];
-                    *i += 1;
-                    if !used[t as usize] {
-                        used[t as usize] = true;
-                        path.push(t);
-                        idx.push(0);
-                    }
-                } else {
-                    idx.pop();
-                    used[path.pop().unwrap() as usize] = false;
-                }
-            }
-        }
-        count
-    }
-
     #[test]
-    fn closed_puzzles_count_cycles() {
-        let b = board(6, 6);
-        let geo = Geometry::new(b);
-        let t = tour(b, Kind::Closed);
-        let all_but_two = Puzzle::from_tour(&t, 2..36);
-        assert_eq!(
-            solve(&all_but_two, &geo, 1000).unwrap().solutions,
-            Solutions::One(t.clone())
-        );
-        let one = Puzzle::from_tour(&t, [0]);
-        assert!(matches!(
-            solve(&one, &geo, 1_000_000).unwrap().solutions,
-            Solutions::Two(..)
-        ));
+    fn closed_6x6_from_all_but_two_and_from_one() {
+        one_then_several(board(6, 6), Kind::Closed, 2..36);
     }
 
     #[test]
