@@ -125,16 +125,23 @@ pub fn document(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -
     doc
 }
 
-fn marks(scene: &Scene, marked: &[bool], colour: Rgb) -> Path {
-    let b = scene.board;
+/// One path filling the given squares (row, col) in `colour`.
+fn cells(scene: &Scene, squares: impl Iterator<Item = (u32, u32)>, colour: Rgb) -> Path {
     let cs = num(scene.cell);
     let mut d = String::new();
-    for (i, _) in marked.iter().enumerate().filter(|(_, &m)| m) {
-        let s = b.square(i as u32);
-        let (x, y) = scene.corner(s.row, s.col);
+    for (row, col) in squares {
+        let (x, y) = scene.corner(row, col);
         let _ = write!(d, "M{} {}h{cs}v{cs}h-{cs}z", num(x), num(y));
     }
     Path::new().set("d", d).set("fill", colour.hex())
+}
+
+fn marks(scene: &Scene, marked: &[bool], colour: Rgb) -> Path {
+    let b = scene.board;
+    let squares = (0..marked.len() as u32)
+        .filter(|&i| marked[i as usize])
+        .map(|i| (b.square(i).row, b.square(i).col));
+    cells(scene, squares, colour)
 }
 
 fn squares(scene: &Scene, theme: &Theme) -> Group {
@@ -150,17 +157,12 @@ fn squares(scene: &Scene, theme: &Theme) -> Group {
             .set("fill", theme.light.hex()),
     );
     if theme.dark != theme.light {
-        let mut d = String::new();
-        let cs = num(c);
-        for r in 0..b.rows {
-            for col in (r % 2 + 1) % 2..b.cols {
-                if (r + col) % 2 == 1 {
-                    let (x, y) = scene.corner(r, col);
-                    let _ = write!(d, "M{} {}h{cs}v{cs}h-{cs}z", num(x), num(y));
-                }
-            }
-        }
-        g = g.add(Path::new().set("d", d).set("fill", theme.dark.hex()));
+        let dark = (0..b.rows).flat_map(|r| {
+            (0..b.cols)
+                .filter(move |col| (r + col) % 2 == 1)
+                .map(move |col| (r, col))
+        });
+        g = g.add(cells(scene, dark, theme.dark));
     }
     g
 }
