@@ -93,11 +93,6 @@ const BUILTIN: [(&str, &str); 2] = [
 ];
 
 impl Template {
-    /// Names of the built-in pages.
-    pub fn builtin_names() -> impl Iterator<Item = &'static str> {
-        BUILTIN.iter().map(|(n, _)| *n)
-    }
-
     /// A built-in page: `a4` or `letter`.
     pub fn builtin(name: &str) -> Result<Template, TemplateError> {
         let lower = name.to_ascii_lowercase();
