@@ -18,6 +18,18 @@ fn kt() -> Command {
     c
 }
 
+/// Runs `knight-tour ARGS`, expects success, returns stdout.
+fn stdout(args: &[&str]) -> String {
+    let out = kt()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
 fn pdf_pages(path: &Path) -> usize {
     let bytes = std::fs::read(path).unwrap();
     let text = String::from_utf8_lossy(&bytes);
@@ -220,23 +232,16 @@ fn template_file_and_title_override() {
 
 #[test]
 fn text_and_json_formats() {
-    let out = kt()
-        .args([
-            "puzzle",
-            "6x6",
-            "--seed",
-            "7",
-            "--difficulty",
-            "easy",
-            "--format",
-            "text",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let args = [
+        "puzzle",
+        "6x6",
+        "--seed",
+        "7",
+        "--difficulty",
+        "easy",
+        "--format",
+    ];
+    let text = stdout(&[&args[..], &["text"]].concat());
     assert!(text.starts_with("# puzzle 1: 6x6 open"), "{text}");
     // The grid reads back and solves uniquely.
     let dir = tempfile::tempdir().unwrap();
@@ -247,23 +252,7 @@ fn text_and_json_formats() {
         .assert()
         .success()
         .stdout(contains("exactly one solution"));
-    let json = kt()
-        .args([
-            "puzzle",
-            "6x6",
-            "--seed",
-            "7",
-            "--difficulty",
-            "easy",
-            "--format",
-            "json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let json = String::from_utf8(json).unwrap();
+    let json = stdout(&[&args[..], &["json"]].concat());
     assert!(json.starts_with("{\"format\": \"knight-tour-puzzle/1\", \"rows\": 6, \"cols\": 6"));
     assert!(json.contains("\"difficulty\": \"easy\""));
 }
@@ -295,16 +284,10 @@ fn puzzle_solve_reports_none_one_and_two() {
 
 #[test]
 fn closed_puzzles() {
-    let out = kt()
-        .args([
-            "puzzle", "6x6", "--closed", "--seed", "3", "--format", "json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let f = &read_puzzles(&String::from_utf8(out).unwrap(), false).unwrap()[0];
+    let out = stdout(&[
+        "puzzle", "6x6", "--closed", "--seed", "3", "--format", "json",
+    ]);
+    let f = &read_puzzles(&out, false).unwrap()[0];
     assert!(f.puzzle.closed);
     let geo = Geometry::new(f.puzzle.board);
     let o = solver::solve(&f.puzzle, &geo, u64::MAX).unwrap();
