@@ -63,16 +63,14 @@ pub enum BoardError {
     #[error("'{0}' is not a square; hint: write algebraic notation such as c3 (files from the left, ranks from the bottom) or ROW,COL zero-based such as 2,1")]
     SquareSyntax(String),
     /// The square lies outside the board.
-    #[error("square '{text}' is off the {board} board; hint: rows 0..{rows}, columns 0..{cols} (zero-based)")]
+    #[error("square '{text}' is off the {board} board; hint: {}", .board.ranges(*.algebraic))]
     OffBoard {
         /// What was written.
         text: String,
         /// The board.
         board: Board,
-        /// Rows of the board.
-        rows: u32,
-        /// Columns of the board.
-        cols: u32,
+        /// Whether it was written in algebraic notation (the hint answers in the same one).
+        algebraic: bool,
     },
 }
 
@@ -110,6 +108,28 @@ impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "[{}, {}]", self.row, self.col)
     }
+}
+
+/// Parses a whole number in the one grammar every option uses: surrounding spaces allowed,
+/// then `0` or digits not starting with `0`; no sign. `None` if it is not one or overflows.
+pub fn parse_natural(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) || (t.len() > 1 && t.starts_with('0'))
+    {
+        return None;
+    }
+    t.parse().ok()
+}
+
+/// Parses a decimal in the same grammar, with an optional fraction (`12`, `1.5`, `0.25`).
+pub fn parse_decimal(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    if t.ends_with('.') || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    parse_natural(whole)?;
+    t.parse().ok().filter(|v: &f64| v.is_finite())
 }
 
 /// Formats a human-readable byte count.
@@ -230,40 +250,55 @@ impl Board {
     pub fn parse_square(&self, text: &str) -> Result<Square, BoardError> {
         let t = text.trim();
         let syntax = || BoardError::SquareSyntax(text.to_string());
-        let off = || BoardError::OffBoard {
+        let off = |algebraic| BoardError::OffBoard {
             text: text.to_string(),
             board: *self,
-            rows: self.rows,
-            cols: self.cols,
+            algebraic,
         };
         if let Some((r, c)) = t.split_once(',') {
-            let r: u64 = r.trim().parse().map_err(|_| syntax())?;
-            let c: u64 = c.trim().parse().map_err(|_| syntax())?;
+            let r = parse_natural(r).ok_or_else(syntax)?;
+            let c = parse_natural(c).ok_or_else(syntax)?;
             if r >= self.rows as u64 || c >= self.cols as u64 {
-                return Err(off());
+                return Err(off(false));
             }
             return Ok(Square::new(r as u32, c as u32));
         }
         let letters: String = t.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
         let digits = &t[letters.len()..];
-        if letters.is_empty()
-            || letters.len() > 7
-            || digits.is_empty()
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-        {
+        if letters.is_empty() || letters.len() > 7 {
             return Err(syntax());
         }
+        // No spaces inside a square: "c 3" is not one.
+        let rank = parse_natural(digits)
+            .filter(|_| digits.trim() == digits)
+            .ok_or_else(syntax)?;
         // Bijective base 26: a..z, then aa, ab, ... as spreadsheet columns.
         let mut file: u64 = 0;
         for ch in letters.to_ascii_lowercase().bytes() {
             file = file * 26 + (ch - b'a' + 1) as u64;
         }
         let file = file - 1;
-        let rank: u64 = digits.parse().map_err(|_| syntax())?;
         if file >= self.cols as u64 || rank == 0 || rank > self.rows as u64 {
-            return Err(off());
+            return Err(off(true));
         }
         Ok(Square::new(self.rows - rank as u32, file as u32))
+    }
+
+    /// The squares of the board, in algebraic or zero-based notation, for hints.
+    pub fn ranges(&self, algebraic: bool) -> String {
+        if algebraic {
+            format!(
+                "files a..{}, ranks 1..{}",
+                file_name(self.cols - 1),
+                self.rows
+            )
+        } else {
+            format!(
+                "rows 0..{}, columns 0..{} (zero-based ROW,COL)",
+                self.rows - 1,
+                self.cols - 1
+            )
+        }
     }
 
     /// Algebraic name of a square (`a1` is the bottom-left corner).
@@ -286,11 +321,11 @@ impl FromStr for Board {
         let syntax = || BoardError::Syntax(s.to_string());
         let side = |p: &str| -> Result<u64, BoardError> {
             let p = p.trim();
-            if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(syntax());
+            if p.len() > 19 && p.bytes().all(|b| b.is_ascii_digit()) && !p.starts_with('0') {
+                // A side too long to parse is simply too large.
+                return Ok(u64::MAX);
             }
-            // Saturate: a side too long to parse is simply too large.
-            Ok(p.parse::<u64>().unwrap_or(u64::MAX))
+            parse_natural(p).ok_or_else(syntax)
         };
         let (rows, cols) = match t.split_once(['x', 'X', '×']) {
             Some((r, c)) => (side(r)?, side(c)?),

@@ -9,6 +9,6 @@ use clap::Parser;
 fn main() -> ExitCode {
     match cli::run(cli::Cli::parse()) {
         Ok(code) => code,
-        Err(e) => e.report(),
+        Err(e) => cli::report(&e),
     }
 }

@@ -208,7 +208,10 @@ fn bad_input_is_one_line_and_writes_nothing() {
             vec!["draw", "8x8", "--dpi", "0", "-o", &o],
             "resolution 0 dpi is out of range",
         ),
-        (vec!["draw", "8x8", "--width", "0", "-o", &o], "width 0 px"),
+        (
+            vec!["draw", "8x8", "--width", "0", "-o", &o],
+            "a width of 0 pixels",
+        ),
         (
             vec!["draw", "3000x3000", "--cell", "40", "-o", &o],
             "the image would be 120040x120040 pixels",

@@ -351,7 +351,7 @@ fn bad_requests_are_refused_and_write_nothing() {
         (&["8x8", "--count", "0", "-o", "s.pdf"], 2, "--count 0"),
         (&["8x8", "--per-page", "0", "-o", "s.pdf"], 2, "--per-page"),
         (&["8x8", "-o", "nowhere/s.pdf"], 2, "does not exist"),
-        (&["60x60", "-o", "s.pdf"], 2, "limited to 2500"),
+        (&["60x60", "-o", "s.pdf"], 2, "up to 400 squares"),
     ];
     for (args, code, message) in cases {
         let mut all = vec!["puzzle"];
@@ -363,16 +363,17 @@ fn bad_requests_are_refused_and_write_nothing() {
 #[test]
 fn bad_puzzle_files_are_refused() {
     let dir = tempfile::tempdir().unwrap();
+    // Contradictory givens are "no solution" (1); malformed ones are bad input (2).
     let cases = [
-        ("[[0, 0, 1], [0, 0, 2]]", "given two numbers"),
-        ("[[0, 0, 1], [1, 2, 1]]", "number 1 is given twice"),
-        ("[[0, 0, 1], [9, 0, 2]]", "off the 8x8 board"),
-        ("[[0, 0, 1], [1, 0, 70]]", "out of range"),
-        ("[[0, 0, 0]]", "out of range"),
-        ("[[0, 0, 1], [7, 7, 3]]", "contradict each other"),
-        ("[[0, 0, 1], [0, 2, 4]]", "contradict each other"),
+        ("[[0, 0, 1], [0, 0, 2]]", 1, "given two numbers"),
+        ("[[0, 0, 1], [1, 2, 1]]", 1, "number 1 is given twice"),
+        ("[[0, 0, 1], [9, 0, 2]]", 2, "off the 8x8 board"),
+        ("[[0, 0, 1], [1, 0, 70]]", 2, "out of range"),
+        ("[[0, 0, 0]]", 2, "out of range"),
+        ("[[0, 0, 1], [7, 7, 3]]", 1, "contradict each other"),
+        ("[[0, 0, 1], [0, 2, 4]]", 1, "contradict each other"),
     ];
-    for (givens, message) in cases {
+    for (givens, code, message) in cases {
         let f = dir.path().join("bad.json");
         std::fs::write(
             &f,
@@ -382,7 +383,7 @@ fn bad_puzzle_files_are_refused() {
         kt().args(["puzzle", "solve"])
             .arg(&f)
             .assert()
-            .code(2)
+            .code(code)
             .stderr(contains(message));
     }
     let f = dir.path().join("bad.txt");

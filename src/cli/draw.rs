@@ -6,12 +6,13 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use knight_tour::render::raster::{self, Raster};
 use knight_tour::render::{self, pdf, DrawOptions, Scene, Style, Theme};
-use knight_tour::Tour;
+use knight_tour::{Board, Tour};
 
-use super::output::{check_target, emit};
+use super::files::{self, read_text};
+use super::output::emit;
 use super::solve::{run_request, Choice};
 use super::verify::read_tour_file;
-use super::Failure;
+use super::{decimal, natural32, note, Error};
 
 /// Drawing styles accepted by `--style`.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -56,28 +57,28 @@ pub struct DrawArgs {
     /// Theme: classic, paper, vlsi, color, or a theme file (key = value lines).
     #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
     theme: String,
-    /// Side of a square in SVG units (CSS pixels); default: by board size.
-    #[arg(long, value_name = "PX")]
+    /// Side of a square in SVG units (CSS pixels), 0.5 to 1000; default: by board size.
+    #[arg(long, value_name = "PX", value_parser = decimal)]
     cell: Option<f64>,
-    /// PNG resolution in dots per inch (the drawing keeps its size in inches).
-    #[arg(long, value_name = "N", conflicts_with = "width")]
+    /// PNG resolution in dots per inch, 1 to 4800 (the drawing keeps its size in inches).
+    #[arg(long, value_name = "N", conflicts_with = "width", value_parser = decimal)]
     dpi: Option<f64>,
     /// PNG width in pixels.
-    #[arg(long, value_name = "PX")]
+    #[arg(long, value_name = "PX", value_parser = natural32)]
     width: Option<u32>,
     /// Rank and file labels.
     #[arg(long)]
     coords: bool,
-    /// Shade the line from start to end.
+    /// Shade the line from start to end (lines and tiles styles).
     #[arg(long)]
     gradient: bool,
-    /// Arrows showing the direction of each move.
+    /// Arrows showing the direction of each move (lines and tiles styles).
     #[arg(long)]
     arrows: bool,
     /// Output format; default: from the extension of -o.
     #[arg(long, value_enum)]
     format: Option<ImageFormat>,
-    /// The file to write (atomically): .svg, .png or .pdf.
+    /// The file to write: .svg, .png or .pdf (a regular file is replaced whole, atomically).
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
 }
@@ -88,7 +89,7 @@ pub fn default_cell(rows: u32, cols: u32) -> f64 {
 }
 
 /// Picks the image format from the flag or the extension.
-pub fn image_format(flag: Option<ImageFormat>, out: &Path) -> Result<ImageFormat, Failure> {
+pub fn image_format(flag: Option<ImageFormat>, out: &Path) -> Result<ImageFormat, Error> {
     if let Some(f) = flag {
         return Ok(f);
     }
@@ -99,25 +100,32 @@ pub fn image_format(flag: Option<ImageFormat>, out: &Path) -> Result<ImageFormat
         Some("svg") => Ok(ImageFormat::Svg),
         Some("png") => Ok(ImageFormat::Png),
         Some("pdf") => Ok(ImageFormat::Pdf),
-        _ => Err(Failure::usage(format!(
+        _ => Err(Error::Usage(format!(
             "cannot tell the image format of '{}' from its extension; hint: use .svg, .png or .pdf, or pass --format",
             out.display()
         ))),
     }
 }
 
+/// Largest theme or page-template file read: a few dozen `key = value` lines.
+pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
+
+/// The theme file a `--theme` names, if it names a file rather than a built-in theme.
+pub fn theme_file(spec: &str) -> Option<&Path> {
+    Theme::builtin(spec).is_err().then(|| Path::new(spec))
+}
+
 /// Loads a built-in theme by name, or a theme file.
-pub fn load_theme(spec: &str) -> Result<Theme, Failure> {
+pub fn load_theme(spec: &str) -> Result<Theme, Error> {
     match Theme::builtin(spec) {
         Ok(t) => Ok(t),
         Err(unknown) => {
             let path = Path::new(spec);
-            if !path.is_file() {
-                return Err(Failure::usage(unknown));
+            if !path.exists() {
+                return Err(unknown.into());
             }
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::usage(format!("cannot read theme '{spec}': {e}")))?;
-            Theme::parse(spec, &text, None).map_err(Failure::usage)
+            let text = read_text(path, "theme", MAX_SETTINGS_BYTES)?;
+            Ok(Theme::parse(spec, &text, None)?)
         }
     }
 }
@@ -129,38 +137,95 @@ pub fn encode(
     scene: &Scene,
     dpi: Option<f64>,
     width: Option<u32>,
-) -> Result<Vec<u8>, Failure> {
+) -> Result<Vec<u8>, Error> {
     match format {
         ImageFormat::Svg => Ok(svg.into_bytes()),
         ImageFormat::Png => {
-            let r =
-                Raster::new(scene.width(), scene.height(), dpi, width).map_err(Failure::usage)?;
-            raster::png(&svg, r).map_err(Failure::usage)
+            let r = Raster::new(scene.width(), scene.height(), dpi, width)?;
+            Ok(raster::png(&svg, r)?)
         }
-        ImageFormat::Pdf => pdf::pdf(&svg).map_err(Failure::usage),
+        ImageFormat::Pdf => Ok(pdf::pdf(&svg)?),
     }
 }
 
-/// Runs `draw`.
-pub fn run(args: DrawArgs) -> Result<ExitCode, Failure> {
-    let out = args.output.as_path();
-    let format = image_format(args.format, out)?;
-    check_target(Some(out))?;
-    let theme = load_theme(&args.theme)?;
-    if let Some(c) = args.cell {
-        if !(c.is_finite() && (0.5..=1000.0).contains(&c)) {
-            return Err(Failure::usage(format!(
-                "--cell {c} is out of range; hint: a square's side in pixels, from 0.5 to 1000"
-            )));
+/// Refuses options that would do nothing with the rest of the command line.
+fn check_applies(args: &DrawArgs, format: ImageFormat) -> Result<(), Error> {
+    let refuse = |option: &str, why: &str, hint: &str| {
+        Err(Error::Usage(format!(
+            "{option} does not apply {why}; hint: {hint}"
+        )))
+    };
+    if matches!(args.style, StyleArg::Numbers) {
+        if args.arrows {
+            return refuse(
+                "--arrows",
+                "to --style numbers: the numbers show the order",
+                "add --style lines",
+            );
+        }
+        if args.gradient {
+            return refuse(
+                "--gradient",
+                "to --style numbers: it shades the line",
+                "add --style lines",
+            );
         }
     }
-    if format == ImageFormat::Png {
-        // Refuse impossible sizes before solving anything.
-        if let Some(d) = args.dpi {
-            Raster::new(1.0, 1.0, Some(d), None).map_err(Failure::usage)?;
+    if format != ImageFormat::Png {
+        if args.dpi.is_some() {
+            return refuse(
+                "--dpi",
+                "to SVG or PDF: they are vectors, sized by --cell",
+                "write .png, or use --cell",
+            );
         }
-        if args.width == Some(0) {
-            Raster::new(1.0, 1.0, None, Some(0)).map_err(Failure::usage)?;
+        if args.width.is_some() {
+            return refuse(
+                "--width",
+                "to SVG or PDF: it sets a PNG's pixels",
+                "write .png, or use --cell",
+            );
+        }
+    }
+    if args.tour.is_some() {
+        let c = &args.choice;
+        let given = [
+            ("--start", c.start.is_some()),
+            ("--closed", c.kind.closed),
+            ("--open", c.kind.open),
+            ("--method", c.method.is_some()),
+            ("--seed", c.seed.is_some()),
+            ("--budget", c.budget.is_some()),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, on)| *on) {
+            return refuse(
+                option,
+                "to --tour: the tour is read from the file, not solved",
+                &format!("drop {option}, or give a BOARD instead of --tour"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Runs `draw`.
+pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
+    let format = image_format(args.format, &args.output)?;
+    check_applies(&args, format)?;
+    let mut inputs: Vec<(&str, &Path)> = Vec::new();
+    if let Some(t) = &args.tour {
+        inputs.push(("--tour", t));
+    }
+    if let Some(t) = theme_file(&args.theme) {
+        inputs.push(("--theme", t));
+    }
+    let out = files::plan(&[("-o", &args.output)], &inputs)?.remove(0);
+    let theme = load_theme(&args.theme)?;
+    if let Some(c) = args.cell {
+        if !(0.5..=1000.0).contains(&c) {
+            return Err(Error::Usage(format!(
+                "--cell {c} is out of range; hint: a square's side in pixels, from 0.5 to 1000"
+            )));
         }
     }
     let mut style = match args.style {
@@ -168,37 +233,52 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Failure> {
         StyleArg::Lines => Style::Lines,
         StyleArg::Tiles => Style::Tiles,
     };
+    // Everything about the drawing's size is decided before solving.
+    let precheck = |board: Board, style: Style| -> Result<(), Error> {
+        let cell = args
+            .cell
+            .unwrap_or_else(|| default_cell(board.rows, board.cols));
+        let scene = Scene::new(board, cell, args.coords);
+        if format == ImageFormat::Png {
+            Raster::new(scene.width(), scene.height(), args.dpi, args.width)?;
+        }
+        render::check_size(board, style, args.arrows, format != ImageFormat::Svg)?;
+        Ok(())
+    };
     let tour: Tour = match (&args.tour, &args.board) {
         (Some(path), _) => {
             let tour = read_tour_file(path)?;
             if style == Style::Tiles && tour.tiles.is_empty() {
                 let name = path.display();
-                return Err(Failure::usage(format!(
+                return Err(Error::Usage(format!(
                     "{name} has no tiles to draw: only divide-and-conquer tours carry them; hint: use --style lines, or solve with --method divide"
                 )));
             }
+            precheck(tour.board, style)?;
             tour
         }
         (None, Some(board)) => {
             let req = args.choice.request(board)?;
+            precheck(req.board, style)?;
             let sol = run_request(&req)?;
             if style == Style::Tiles && sol.tour.tiles.is_empty() {
-                eprintln!(
+                note(format_args!(
                     "note: this {} tour has no tiles (only divide-and-conquer tours do); drawing lines",
                     sol.method
-                );
+                ));
                 style = Style::Lines;
             }
             sol.tour
         }
-        (None, None) => unreachable!("clap requires BOARD or --tour"),
+        (None, None) => {
+            return Err(Error::Usage(
+                "draw needs a BOARD or --tour FILE; hint: knight-tour draw 8x8 -o tour.png".into(),
+            ))
+        }
     };
     let b = tour.board;
     let cell = args.cell.unwrap_or_else(|| default_cell(b.rows, b.cols));
     let scene = Scene::new(b, cell, args.coords);
-    if format == ImageFormat::Png {
-        Raster::new(scene.width(), scene.height(), args.dpi, args.width).map_err(Failure::usage)?;
-    }
     let mut opts = DrawOptions::new(style);
     opts.coords = args.coords;
     opts.arrows = args.arrows;
@@ -207,6 +287,6 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Failure> {
     }
     let svg = render::render(&tour, &scene, &theme, &opts);
     let bytes = encode(svg, format, &scene, args.dpi, args.width)?;
-    emit(Some(out), |w| w.write_all(&bytes))?;
+    emit(&out, |w| w.write_all(&bytes))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,11 +1,13 @@
 //! `knight-tour exists`.
 
+use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use clap::Args;
 use knight_tour::existence::{self, Kind};
 
-use super::{parse_board, parse_start, Failure, KindArgs};
+use super::output::print;
+use super::{parse_board, parse_square, Error, KindArgs};
 
 /// Arguments of `exists`.
 #[derive(Debug, Args)]
@@ -20,10 +22,16 @@ pub struct ExistsArgs {
     start: Option<String>,
 }
 
-/// Runs `exists`: prints the answer and reason; exit 0 for yes, 1 for no.
-pub fn run(args: ExistsArgs) -> Result<ExitCode, Failure> {
+/// Runs `exists`: prints the answer and reason; exit 0 for yes, 1 for no. Without a kind,
+/// both answers are printed and the exit code answers for open tours, the default kind.
+pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
     let board = parse_board(&args.board)?;
-    let start = parse_start(board, args.start.as_deref())?;
+    let start = parse_square(board, args.start.as_deref())?;
+    if args.kind.closed && start.is_some() {
+        return Err(Error::Usage(
+            "--start does not apply to --closed: every square of a closed tour can be its start; hint: drop --start, or ask with --open".into(),
+        ));
+    }
     let kinds: Vec<Kind> = if args.kind.closed {
         vec![Kind::Closed]
     } else if args.kind.open || start.is_some() {
@@ -31,7 +39,8 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode, Failure> {
     } else {
         vec![Kind::Closed, Kind::Open]
     };
-    let mut all = true;
+    let mut answer = true;
+    let mut text = String::new();
     for kind in kinds {
         let name = match kind {
             Kind::Closed => "closed",
@@ -50,15 +59,19 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode, Failure> {
                     }
                     _ => String::new(),
                 };
-                println!("yes: {board} has {name} tours{from}");
+                let _ = writeln!(text, "yes: {board} has {name} tours{from}");
             }
             Err(reason) => {
-                all = false;
-                println!("no: {reason}");
+                // The exit code answers for the kind asked, or for open tours when none was.
+                if kind == Kind::Open || args.kind.closed {
+                    answer = false;
+                }
+                let _ = writeln!(text, "no: {reason}");
             }
         }
     }
-    Ok(if all {
+    print(&text)?;
+    Ok(if answer {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

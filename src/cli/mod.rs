@@ -1,13 +1,15 @@
 //! Command-line interface: clap definitions and one module per subcommand.
 
 mod draw;
+mod error;
 mod exists;
+mod files;
 mod output;
 mod puzzle;
 mod solve;
 mod verify;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -15,6 +17,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use knight_tour::existence::Kind;
 use knight_tour::solve::Method;
 use knight_tour::{Board, Square};
+
+pub use error::Error;
 
 const EXAMPLES: &str = "Examples:
   knight-tour solve 8x8                          numbered open tour from the top-left corner
@@ -116,66 +120,64 @@ impl From<MethodArg> for Method {
     }
 }
 
-/// A failure to report: one line on stderr and an exit code.
-#[derive(Debug)]
-pub struct Failure {
-    code: u8,
-    message: String,
+/// Prints an error once, as one `error:` line with its hint, and returns its exit code.
+pub fn report(e: &Error) -> ExitCode {
+    let code = e.code();
+    if code != error::OK {
+        let line = match e.hint() {
+            Some(h) => format!("error: {e}; hint: {h}"),
+            None => format!("error: {e}"),
+        };
+        // If stderr itself is gone there is nobody left to tell.
+        let _ = writeln!(io::stderr().lock(), "{}", line.replace('\n', " "));
+    }
+    ExitCode::from(code)
 }
 
-impl Failure {
-    /// Bad usage or bad input (exit 2).
-    pub fn usage(e: impl std::fmt::Display) -> Self {
-        Failure {
-            code: 2,
-            message: e.to_string(),
-        }
-    }
-
-    /// No such tour, or verification failed (exit 1).
-    pub fn no(e: impl std::fmt::Display) -> Self {
-        Failure {
-            code: 1,
-            message: e.to_string(),
-        }
-    }
-
-    /// Prints the error once and returns its exit code; a closed pipe is not an error.
-    pub fn report(self) -> ExitCode {
-        if self.code == 0 {
-            return ExitCode::SUCCESS;
-        }
-        eprintln!("error: {}", self.message);
-        ExitCode::from(self.code)
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Self {
-        if e.kind() == io::ErrorKind::BrokenPipe {
-            Failure {
-                code: 0,
-                message: String::new(),
-            }
-        } else {
-            Failure::usage(e)
-        }
-    }
+/// Writes a note to stderr (never fails: a closed stderr only loses the note).
+pub fn note(text: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{text}");
 }
 
 /// Parses a board argument.
-fn parse_board(text: &str) -> Result<Board, Failure> {
-    text.parse::<Board>().map_err(Failure::usage)
+fn parse_board(text: &str) -> Result<Board, Error> {
+    Ok(text.parse::<Board>()?)
 }
 
-/// Parses an optional start square on `board`.
-fn parse_start(board: Board, text: Option<&str>) -> Result<Option<Square>, Failure> {
-    text.map(|t| board.parse_square(t).map_err(Failure::usage))
-        .transpose()
+/// Parses an optional square on `board`.
+fn parse_square(board: Board, text: Option<&str>) -> Result<Option<Square>, Error> {
+    Ok(text.map(|t| board.parse_square(t)).transpose()?)
+}
+
+/// clap parser for whole-number options: the same grammar as board sides
+/// (surrounding spaces allowed, digits only, no sign, no leading zeros).
+fn natural(text: &str) -> Result<u64, String> {
+    knight_tour::board::parse_natural(text).ok_or_else(|| {
+        format!("'{text}' is not a whole number; write digits only, such as 12 (no sign, no leading zeros)")
+    })
+}
+
+/// clap parser for `usize` options.
+fn count(text: &str) -> Result<usize, String> {
+    natural(text).and_then(|n| usize::try_from(n).map_err(|_| format!("'{text}' is too large")))
+}
+
+/// clap parser for `u32` options.
+fn natural32(text: &str) -> Result<u32, String> {
+    natural(text).and_then(|n| u32::try_from(n).map_err(|_| format!("'{text}' is too large")))
+}
+
+/// clap parser for decimal options (sizes, resolutions): digits with an optional fraction.
+fn decimal(text: &str) -> Result<f64, String> {
+    knight_tour::board::parse_decimal(text).ok_or_else(|| {
+        format!(
+            "'{text}' is not a number; write digits with an optional fraction, such as 12 or 1.5"
+        )
+    })
 }
 
 /// Runs the parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+pub fn run(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Draw(a) => draw::run(a),

@@ -1,13 +1,13 @@
-//! Where output goes: stdout, or a file written atomically; format by flag or extension.
+//! Tour output: the format by flag or extension, and where the bytes go.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 use clap::ValueEnum;
-use knight_tour::io::atomic::write_atomic;
 use knight_tour::io::Format;
 
-use super::Failure;
+use super::files::{self, Output};
+use super::Error;
 
 /// Tour formats accepted by `--format`.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -37,14 +37,15 @@ impl From<FormatArg> for Format {
 }
 
 /// Picks the format: the flag, else the file's extension, else text.
-pub fn choose_format(flag: Option<FormatArg>, out: Option<&Path>) -> Result<Format, Failure> {
+pub fn choose_format(flag: Option<FormatArg>, out: Option<&Path>) -> Result<Format, Error> {
     if let Some(f) = flag {
         return Ok(f.into());
     }
     match out {
         None => Ok(Format::Text),
+        Some(p) if p.as_os_str() == "-" => Ok(Format::Text),
         Some(p) => Format::from_extension(&p.to_string_lossy()).ok_or_else(|| {
-            Failure::usage(format!(
+            Error::Usage(format!(
                 "cannot tell the format of '{}' from its extension; hint: use .json, .txt or .csv, or pass --format",
                 p.display()
             ))
@@ -52,46 +53,23 @@ pub fn choose_format(flag: Option<FormatArg>, out: Option<&Path>) -> Result<Form
     }
 }
 
-/// Checks before any work that an output file could be written.
-pub fn check_target(out: Option<&Path>) -> Result<(), Failure> {
-    if let Some(p) = out {
-        let dir = match p.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        if !dir.is_dir() {
-            return Err(Failure::usage(format!(
-                "cannot write '{}': folder '{}' does not exist",
-                p.display(),
-                dir.display()
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Sends bytes to `out` (atomically) or to stdout.
-pub fn emit<F>(out: Option<&Path>, fill: F) -> Result<(), Failure>
-where
-    F: FnOnce(&mut dyn Write) -> io::Result<()>,
-{
+/// The target of `-o`, or stdout without it.
+pub fn target(out: Option<&Path>) -> Result<Output, Error> {
     match out {
-        Some(p) => write_atomic(p, fill)
-            .map_err(|e| Failure::usage(format!("cannot write '{}': {e}", p.display()))),
-        None => {
-            let stdout = io::stdout();
-            let mut w = BufWriter::with_capacity(1 << 16, stdout.lock());
-            fill(&mut w)?;
-            w.flush()?;
-            Ok(())
-        }
+        Some(p) => files::plan_one("-o", p),
+        None => Ok(Output::stdout()),
     }
 }
 
-/// Peak resident memory of this process in bytes, where the system tells it.
-pub fn peak_memory() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+/// Writes one output, whole or not at all.
+pub fn emit<F>(out: &Output, mut fill: F) -> Result<(), Error>
+where
+    F: FnMut(&mut dyn Write) -> io::Result<()>,
+{
+    files::write_one(out, &mut fill)
+}
+
+/// Prints text to stdout through one buffered handle (a closed pipe ends the run quietly).
+pub fn print(text: &str) -> Result<(), Error> {
+    emit(&Output::stdout(), |w| w.write_all(text.as_bytes()))
 }

@@ -7,9 +7,11 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand, ValueEnum};
 use rayon::prelude::*;
 
-use knight_tour::io::puzzle::{read_puzzles, write_puzzle_json, write_puzzle_text, PuzzleMeta};
+use knight_tour::io::puzzle::{
+    read_puzzles, write_puzzle_json, write_puzzle_text, PuzzleMeta, MAX_PUZZLE_FILE_BYTES,
+};
 use knight_tour::io::write_text;
-use knight_tour::puzzle::generate::{self, GenerateError, Generated, Spec, Target};
+use knight_tour::puzzle::generate::{self, Generated, Spec, Target};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade, Puzzle};
 use knight_tour::render::pdf;
@@ -17,9 +19,11 @@ use knight_tour::render::raster::{self, Raster};
 use knight_tour::render::sheet::{self, Item, Sheet, Template};
 use knight_tour::Tour;
 
-use super::draw::load_theme;
-use super::output::{check_target, emit};
-use super::{parse_board, Failure, KindArgs};
+use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
+use super::error::{NO, OK};
+use super::files::{self, read_text, Fill, Output};
+use super::output::print;
+use super::{count, decimal, natural, note, parse_board, Error, KindArgs};
 
 /// Arguments of `puzzle`.
 #[derive(Debug, Args)]
@@ -71,7 +75,7 @@ struct MakeArgs {
     #[command(flatten)]
     kind: KindArgs,
     /// Aim at this many clues (removing clues while the puzzle stays unique).
-    #[arg(long, value_name = "N", conflicts_with = "difficulty")]
+    #[arg(long, value_name = "N", conflicts_with = "difficulty", value_parser = count)]
     clues: Option<usize>,
     /// Grade by the deductions needed without guessing [default: medium].
     #[arg(long, value_enum)]
@@ -79,30 +83,30 @@ struct MakeArgs {
     /// Fewest clues: remove every clue the solution does not need, whatever the grade.
     #[arg(long, conflicts_with_all = ["clues", "difficulty"])]
     minimal: bool,
-    /// Number of puzzles.
-    #[arg(long, value_name = "K", default_value_t = 1)]
+    /// Number of puzzles, 1 to 1000.
+    #[arg(long, value_name = "K", default_value = "1", value_parser = count)]
     count: usize,
     /// Seed: puzzle i uses seed N+i-1, so `--seed N+i-1 --count 1` remakes it [default: from the clock].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = natural)]
     seed: Option<u64>,
-    /// Page size: a4 or letter.
-    #[arg(long, value_name = "SIZE", default_value = "a4")]
-    page: String,
+    /// Page size: a4 or letter [default: a4].
+    #[arg(long, value_name = "SIZE")]
+    page: Option<String>,
     /// A page template file (key = value lines over the --page template).
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
-    /// Puzzles per page [default: by board size, 6 for 8x8].
-    #[arg(long, value_name = "P")]
+    /// Puzzles per page, 1 to 64 [default: by board size, 6 for 8x8].
+    #[arg(long, value_name = "P", value_parser = count)]
     per_page: Option<usize>,
     /// Title of the worksheet.
     #[arg(long, value_name = "TEXT")]
     title: Option<String>,
-    /// Board look: classic, paper, vlsi, color, or a theme file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "classic")]
-    theme: String,
-    /// PNG resolution in dots per inch.
-    #[arg(long, value_name = "N", default_value_t = 150.0)]
-    dpi: f64,
+    /// Board look: classic, paper, vlsi, color, or a theme file [default: classic].
+    #[arg(long, value_name = "NAME|FILE")]
+    theme: Option<String>,
+    /// PNG resolution in dots per inch, 1 to 4800 [default: 150].
+    #[arg(long, value_name = "N", value_parser = decimal)]
+    dpi: Option<f64>,
     /// Output format; default: from the extension of -o.
     #[arg(long, value_enum)]
     format: Option<SheetFormat>,
@@ -122,7 +126,7 @@ struct SolveArgs {
     #[arg(long)]
     closed: bool,
     /// Give up after this many search nodes [default: 10^8 or 10^5 per square].
-    #[arg(long, value_name = "NODES")]
+    #[arg(long, value_name = "NODES", value_parser = natural)]
     budget: Option<u64>,
 }
 
@@ -130,7 +134,7 @@ fn sheet_format(
     flag: Option<SheetFormat>,
     out: Option<&Path>,
     what: &str,
-) -> Result<SheetFormat, Failure> {
+) -> Result<SheetFormat, Error> {
     if let Some(f) = flag {
         return Ok(f);
     }
@@ -146,7 +150,8 @@ fn sheet_format(
         Some("pdf") => Ok(SheetFormat::Pdf),
         Some("json") => Ok(SheetFormat::Json),
         Some("txt") => Ok(SheetFormat::Text),
-        _ => Err(Failure::usage(format!(
+        _ if out.as_os_str() == "-" => Ok(SheetFormat::Text),
+        _ => Err(Error::Usage(format!(
             "cannot tell the format of {what} '{}' from its extension; hint: use .pdf, .png, .svg, .json or .txt",
             out.display()
         ))),
@@ -172,24 +177,74 @@ fn page_paths(out: &Path, pages: usize) -> Vec<PathBuf> {
 }
 
 /// Runs `puzzle`.
-pub fn run(args: PuzzleArgs) -> Result<ExitCode, Failure> {
+pub fn run(args: PuzzleArgs) -> Result<ExitCode, Error> {
     match args.command {
         Some(PuzzleCommand::Solve(s)) => solve(s),
         None => make(args.make),
     }
 }
 
-fn make(a: MakeArgs) -> Result<ExitCode, Failure> {
-    let board = parse_board(a.board.as_deref().expect("clap requires BOARD"))?;
-    let out = a.output.as_deref();
-    let format = sheet_format(a.format, out, "-o")?;
-    if out.is_none()
+/// Refuses options that would do nothing with the chosen output.
+fn check_applies(a: &MakeArgs, format: SheetFormat) -> Result<(), Error> {
+    let refuse = |option: &str, why: &str, hint: &str| {
+        Err(Error::Usage(format!(
+            "{option} does not apply {why}; hint: {hint}"
+        )))
+    };
+    let pages = matches!(
+        format,
+        SheetFormat::Svg | SheetFormat::Png | SheetFormat::Pdf
+    );
+    if !pages {
+        let given = [
+            ("--page", a.page.is_some()),
+            ("--template", a.template.is_some()),
+            ("--per-page", a.per_page.is_some()),
+            ("--title", a.title.is_some()),
+            ("--theme", a.theme.is_some()),
+            ("--dpi", a.dpi.is_some()),
+        ];
+        if let Some((option, _)) = given.iter().find(|(_, on)| *on) {
+            return refuse(
+                option,
+                "to JSON or text output: it lays out worksheet pages",
+                "write -o sheet.pdf, .png or .svg",
+            );
+        }
+    }
+    if a.dpi.is_some()
+        && format != SheetFormat::Png
+        && a.answers
+            .as_ref()
+            .is_none_or(|k| sheet_format(None, Some(k), "--answers").ok() != Some(SheetFormat::Png))
+    {
+        return refuse(
+            "--dpi",
+            "to SVG or PDF pages: they are vectors",
+            "write .png pages, or drop --dpi",
+        );
+    }
+    Ok(())
+}
+
+/// The files a worksheet (or key) of `pages` pages goes to, with their option's name.
+fn page_targets(out: &Path, format: SheetFormat, pages: usize) -> Vec<PathBuf> {
+    match format {
+        SheetFormat::Svg | SheetFormat::Png => page_paths(out, pages),
+        _ => vec![out.to_path_buf()],
+    }
+}
+
+fn make(a: MakeArgs) -> Result<ExitCode, Error> {
+    let board = parse_board(a.board.as_deref().unwrap_or_default())?;
+    let format = sheet_format(a.format, a.output.as_deref(), "-o")?;
+    if a.output.is_none()
         && matches!(
             format,
             SheetFormat::Svg | SheetFormat::Png | SheetFormat::Pdf
         )
     {
-        return Err(Failure::usage(format!(
+        return Err(Error::Usage(format!(
             "a {format:?} worksheet needs -o FILE; hint: knight-tour puzzle {board} -o sheet.pdf"
         )));
     }
@@ -198,39 +253,67 @@ fn make(a: MakeArgs) -> Result<ExitCode, Failure> {
         Some(p) => match sheet_format(None, Some(p), "--answers")? {
             f @ (SheetFormat::Svg | SheetFormat::Png | SheetFormat::Pdf) => Some(f),
             _ => {
-                return Err(Failure::usage(format!(
+                return Err(Error::Usage(format!(
                     "--answers '{}' must be .pdf, .png or .svg; hint: -o FILE.json already stores the solutions",
                     p.display()
                 )))
             }
         },
     };
-    check_target(out)?;
-    check_target(a.answers.as_deref())?;
-    if let (Some(o), Some(k)) = (out, &a.answers) {
-        if o == k.as_path() {
-            return Err(Failure::usage("-o and --answers name the same file"));
-        }
-    }
+    check_applies(&a, format)?;
     if a.count == 0 || a.count > 1000 {
-        return Err(Failure::usage(format!(
+        return Err(Error::Usage(format!(
             "--count {} is out of range; hint: 1 to 1000 puzzles",
             a.count
         )));
     }
     if a.per_page == Some(0) || a.per_page.is_some_and(|p| p > 64) {
-        return Err(Failure::usage("--per-page must be from 1 to 64"));
+        return Err(Error::Usage("--per-page must be from 1 to 64".into()));
     }
-    Raster::new(1.0, 1.0, Some(a.dpi), None).map_err(Failure::usage)?;
-    let mut template = Template::builtin(&a.page).map_err(Failure::usage)?;
+    let dpi = a.dpi.unwrap_or(150.0);
+    Raster::new(1.0, 1.0, Some(dpi), None)?;
+    let per_page = a
+        .per_page
+        .unwrap_or_else(|| sheet::default_per_page(board.rows, board.cols));
+    // Every output and input is known before any work: compare them all by file identity.
+    let pages = a.count.div_ceil(per_page);
+    let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
+    if let Some(o) = &a.output {
+        outputs.extend(
+            page_targets(o, format, pages)
+                .into_iter()
+                .map(|p| ("-o", p)),
+        );
+    }
+    if let (Some(k), Some(f)) = (&a.answers, answers_format) {
+        outputs.extend(
+            page_targets(k, f, pages)
+                .into_iter()
+                .map(|p| ("--answers", p)),
+        );
+    }
+    let theme_spec = a.theme.as_deref().unwrap_or("classic");
+    let mut inputs: Vec<(&str, &Path)> = Vec::new();
+    if let Some(t) = &a.template {
+        inputs.push(("--template", t));
+    }
+    if let Some(t) = theme_file(theme_spec) {
+        inputs.push(("--theme", t));
+    }
+    let named: Vec<(&str, &Path)> = outputs.iter().map(|(o, p)| (*o, p.as_path())).collect();
+    let targets = if a.output.is_none() {
+        let mut t = vec![Output::stdout()];
+        t.extend(files::plan(&named, &inputs)?);
+        t
+    } else {
+        files::plan(&named, &inputs)?
+    };
+    let mut template = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
     if let Some(path) = &a.template {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            Failure::usage(format!("cannot read template '{}': {e}", path.display()))
-        })?;
-        template = Template::parse(&path.display().to_string(), &text, Some(&template))
-            .map_err(Failure::usage)?;
+        let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
+        template = Template::parse(&path.display().to_string(), &text, Some(&template))?;
     }
-    let theme = load_theme(&a.theme)?;
+    let theme = load_theme(theme_spec)?;
     let target = match (a.clues, a.difficulty) {
         _ if a.minimal => Target::Minimal,
         (Some(c), _) => Target::Clues(c),
@@ -251,41 +334,41 @@ fn make(a: MakeArgs) -> Result<ExitCode, Failure> {
         target,
         seed,
     };
-    generate::check(&spec).map_err(gen_failure)?;
+    generate::check(&spec)?;
     let geo = Geometry::new(board);
+    let bar = progress(a.count as u64, &format!("{board} puzzles"));
     let made: Vec<Generated> = (0..a.count as u64)
         .into_par_iter()
         .map(|i| {
-            generate::generate(
+            let g = generate::generate(
                 &Spec {
                     seed: seed.wrapping_add(i),
                     ..spec
                 },
                 &geo,
-            )
+            );
+            bar.inc(1);
+            g
         })
-        .collect::<Result<_, _>>()
-        .map_err(gen_failure)?;
+        .collect::<Result<_, _>>()?;
+    bar.finish_and_clear();
     let kind = if spec.closed { "closed" } else { "open" };
     for (i, g) in made.iter().enumerate() {
-        let note = match target {
+        let why = match target {
             Target::Difficulty(want) if g.grade != want => {
                 format!(" (asked for {want}; the closest in {} tours)", g.attempts)
             }
             _ => String::new(),
         };
-        eprintln!(
-            "puzzle {}: {board} {kind}, {} clues, {}, seed {}, unique{note}",
+        note(format_args!(
+            "puzzle {}: {board} {kind}, {} clues, {}, seed {}, unique{why}",
             i + 1,
             g.puzzle.clues(),
             g.grade,
             g.seed
-        );
+        ));
     }
     let title = a.title.clone().unwrap_or_else(|| template.title.clone());
-    let per_page = a
-        .per_page
-        .unwrap_or_else(|| sheet::default_per_page(board.rows, board.cols));
     let items: Vec<Item<'_>> = made
         .iter()
         .enumerate()
@@ -303,24 +386,29 @@ fn make(a: MakeArgs) -> Result<ExitCode, Failure> {
         title,
         per_page,
     };
+    // Every file is rendered first, then all are written together: all or none.
+    let mut contents: Vec<Vec<u8>> = Vec::new();
     match format {
-        SheetFormat::Json => emit(out, |w| {
+        SheetFormat::Json => {
+            let mut w = Vec::new();
             let many = made.len() > 1;
             if many {
-                w.write_all(b"[\n")?;
+                w.extend_from_slice(b"[\n");
             }
             for (i, g) in made.iter().enumerate() {
                 if i > 0 {
-                    w.write_all(b",\n")?;
+                    w.extend_from_slice(b",\n");
                 }
-                write_puzzle_json(w, &g.puzzle, meta(g))?;
+                write_puzzle_json(&mut w, &g.puzzle, meta(g))?;
             }
-            w.write_all(if many { b"\n]\n" } else { b"\n" })
-        })?,
-        SheetFormat::Text => emit(out, |w| {
+            w.extend_from_slice(if many { b"\n]\n" } else { b"\n" });
+            contents.push(w);
+        }
+        SheetFormat::Text => {
+            let mut w = Vec::new();
             for (i, g) in made.iter().enumerate() {
                 if i > 0 {
-                    w.write_all(b"\n")?;
+                    w.extend_from_slice(b"\n");
                 }
                 writeln!(
                     w,
@@ -330,16 +418,46 @@ fn make(a: MakeArgs) -> Result<ExitCode, Failure> {
                     g.grade,
                     g.seed
                 )?;
-                write_puzzle_text(w, &g.puzzle)?;
+                write_puzzle_text(&mut w, &g.puzzle)?;
             }
-            Ok(())
-        })?,
-        f => write_pages(&sheet, &items, false, f, out.expect("checked above"), a.dpi)?,
+            contents.push(w);
+        }
+        f => contents.extend(render_pages(&sheet, &items, false, f, dpi)?),
     }
-    if let (Some(f), Some(path)) = (answers_format, &a.answers) {
-        write_pages(&sheet, &items, true, f, path, a.dpi)?;
+    if let Some(f) = answers_format {
+        contents.extend(render_pages(&sheet, &items, true, f, dpi)?);
+    }
+    debug_assert_eq!(contents.len(), targets.len());
+    let mut fills: Vec<Box<Fill<'_>>> = contents
+        .iter()
+        .map(|bytes| Box::new(move |w: &mut dyn Write| w.write_all(bytes)) as Box<Fill<'_>>)
+        .collect();
+    let mut items: Vec<(&Output, &mut Fill<'_>)> = targets
+        .iter()
+        .zip(fills.iter_mut())
+        .map(|(t, f)| (t, &mut **f))
+        .collect();
+    files::write_all(&mut items)?;
+    for t in targets.iter().filter(|t| !t.is_stdout()) {
+        note(format_args!("wrote {}", t.path().display()));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A progress bar on stderr for long batches; hidden when stderr is not a terminal.
+fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(len),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} {msg}: {pos}/{len} [{elapsed}]")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(format!("making {what}"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
 }
 
 fn meta(g: &Generated) -> PuzzleMeta<'_> {
@@ -350,73 +468,46 @@ fn meta(g: &Generated) -> PuzzleMeta<'_> {
     }
 }
 
-fn gen_failure(e: GenerateError) -> Failure {
-    match e {
-        GenerateError::TooManyClues { .. } => Failure::usage(e),
-        GenerateError::Puzzle(knight_tour::PuzzleError::NoTour(_)) => Failure::no(e),
-        GenerateError::Puzzle(_) => Failure::usage(e),
-        GenerateError::TooFewClues { .. } => Failure::no(e),
-    }
-}
-
-fn write_pages(
+/// Renders worksheet or key pages: one PDF, or one SVG or PNG per page.
+fn render_pages(
     sheet: &Sheet<'_>,
     items: &[Item<'_>],
     answers: bool,
     format: SheetFormat,
-    out: &Path,
     dpi: f64,
-) -> Result<(), Failure> {
+) -> Result<Vec<Vec<u8>>, Error> {
     let pages = sheet::pages(sheet, items, answers);
-    // Render everything before the first write, so a failure leaves no partial set.
-    let files: Vec<(PathBuf, Vec<u8>)> = match format {
+    Ok(match format {
         SheetFormat::Pdf => {
             let svgs: Vec<&str> = pages.iter().map(|p| p.svg.as_str()).collect();
-            vec![(
-                out.to_path_buf(),
-                pdf::pdf_pages(&svgs).map_err(Failure::usage)?,
-            )]
+            vec![pdf::pdf_pages(&svgs)?]
         }
-        SheetFormat::Svg | SheetFormat::Png => page_paths(out, pages.len())
-            .into_par_iter()
-            .zip(pages.par_iter())
-            .map(|(path, page)| {
-                let bytes = if format == SheetFormat::Svg {
-                    page.svg.clone().into_bytes()
-                } else {
-                    let r = Raster::new(page.width, page.height, Some(dpi), None)
-                        .map_err(Failure::usage)?;
-                    raster::png(&page.svg, r).map_err(Failure::usage)?
-                };
-                Ok((path, bytes))
+        SheetFormat::Svg => pages.iter().map(|p| p.svg.clone().into_bytes()).collect(),
+        SheetFormat::Png => pages
+            .par_iter()
+            .map(|page| {
+                let r = Raster::new(page.width, page.height, Some(dpi), None)?;
+                Ok(raster::png(&page.svg, r)?)
             })
-            .collect::<Result<_, Failure>>()?,
+            .collect::<Result<_, Error>>()?,
         SheetFormat::Json | SheetFormat::Text => unreachable!("not a page format"),
-    };
-    for (path, bytes) in &files {
-        emit(Some(path), |w| w.write_all(bytes))?;
-        eprintln!(
-            "wrote {} ({} {})",
-            path.display(),
-            if answers { "answer key" } else { "worksheet" },
-            match (format, pages.len()) {
-                (SheetFormat::Pdf, 1) | (SheetFormat::Svg | SheetFormat::Png, _) => "page".into(),
-                (_, n) => format!("{n} pages"),
-            }
-        );
-    }
-    Ok(())
+    })
 }
 
-fn solve(a: SolveArgs) -> Result<ExitCode, Failure> {
+fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     let name = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file)
-        .map_err(|e| Failure::usage(format!("cannot read '{name}': {e}")))?;
-    let files =
-        read_puzzles(&text, a.closed).map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+    let text = read_text(&a.file, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
+    if a.closed && text.trim_start().starts_with(['{', '[']) {
+        return Err(Error::Usage(format!(
+            "--closed does not apply to the JSON file '{name}': it says for itself whether its tours are closed; hint: drop --closed"
+        )));
+    }
+    let files = read_puzzles(&text, a.closed).map_err(|source| Error::PuzzleRead {
+        path: name.clone(),
+        source,
+    })?;
     let mut all_unique = true;
-    let stdout = std::io::stdout();
-    let mut w = stdout.lock();
+    let mut w: Vec<u8> = Vec::new();
     for (i, f) in files.iter().enumerate() {
         let p = &f.puzzle;
         let geo = Geometry::new(p.board);
@@ -427,7 +518,7 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Failure> {
             String::new()
         };
         let o = solver::solve(p, &geo, budget).map_err(|e| {
-            Failure::no(format!(
+            Error::GaveUp(format!(
                 "{name}: {label}{e}; hint: raise --budget (now {budget})"
             ))
         })?;
@@ -468,12 +559,8 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Failure> {
             writeln!(w)?;
         }
     }
-    w.flush()?;
-    Ok(if all_unique {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    print(&String::from_utf8_lossy(&w))?;
+    Ok(ExitCode::from(if all_unique { OK } else { NO }))
 }
 
 /// Prints two solutions side by side with the differing squares starred.

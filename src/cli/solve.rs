@@ -7,10 +7,10 @@ use std::time::Instant;
 use clap::Args;
 use knight_tour::board::human_bytes;
 use knight_tour::io::{self as tio, Format};
-use knight_tour::solve::{self, Request, Solution, SolveError};
+use knight_tour::solve::{self, Request, Solution};
 
-use super::output::{check_target, choose_format, emit, peak_memory, FormatArg};
-use super::{parse_board, parse_start, Failure, KindArgs, MethodArg};
+use super::output::{choose_format, emit, target, FormatArg};
+use super::{natural, parse_board, parse_square, Error, KindArgs, MethodArg};
 
 /// The board and the solver options.
 #[derive(Debug, Clone, Args)]
@@ -30,42 +30,54 @@ pub struct Choice {
     pub start: Option<String>,
     #[command(flatten)]
     pub kind: KindArgs,
-    /// Solver to use.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub method: MethodArg,
+    /// Solver to use [default: auto].
+    #[arg(long, value_enum)]
+    pub method: Option<MethodArg>,
     /// Seed for random tie-breaks and tile choices: same seed, same tour.
-    #[arg(long)]
+    #[arg(long, value_parser = natural)]
     pub seed: Option<u64>,
-    /// Node budget of the searching solvers (backtrack, warnsdorff).
-    #[arg(long, value_name = "NODES")]
+    /// Node budget of the searching solvers (backtrack, warnsdorff) [default: about 10 s of work].
+    #[arg(long, value_name = "NODES", value_parser = natural)]
     pub budget: Option<u64>,
 }
 
 impl Choice {
     /// Parses the options into a request for `board`.
-    pub fn request(&self, board: &str) -> Result<Request, Failure> {
+    pub fn request(&self, board: &str) -> Result<Request, Error> {
         let board = parse_board(board)?;
-        let start = parse_start(board, self.start.as_deref())?;
+        let start = parse_square(board, self.start.as_deref())?;
+        if self.budget.is_some() && matches!(self.method, Some(MethodArg::Divide)) {
+            return Err(Error::Usage(
+                "--budget does not apply to --method divide: the construction always finishes; hint: drop --budget, or use --method warnsdorff or backtrack".into(),
+            ));
+        }
+        if self.seed.is_some() && matches!(self.method, Some(MethodArg::Backtrack)) {
+            return Err(Error::Usage(
+                "--seed does not apply to --method backtrack: it tries moves in one fixed order; hint: drop --seed, or use --method warnsdorff".into(),
+            ));
+        }
         Ok(Request {
             board,
             kind: self.kind.kind(),
             start,
-            method: self.method.into(),
+            method: self.method.unwrap_or(MethodArg::Auto).into(),
             seed: self.seed,
             budget: self.budget,
         })
     }
 }
 
-/// Runs a request, mapping errors to exit codes.
-pub fn run_request(req: &Request) -> Result<Solution, Failure> {
-    solve::solve(req).map_err(|e| match e {
-        SolveError::NoTour(_)
-        | SolveError::Budget { .. }
-        | SolveError::Exhausted { .. }
-        | SolveError::Verify { .. } => Failure::no(e),
-        SolveError::Divide(_) => Failure::usage(e),
-    })
+/// Runs a request.
+pub fn run_request(req: &Request) -> Result<Solution, Error> {
+    Ok(solve::solve(req)?)
+}
+
+/// Peak resident memory of this process in bytes, where the system tells it.
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 /// Arguments of `solve`.
@@ -76,22 +88,21 @@ pub struct SolveArgs {
     /// Output format; default: from the extension of -o, else text.
     #[arg(long, value_enum)]
     format: Option<FormatArg>,
-    /// Write to this file (atomically) instead of stdout.
+    /// Write to this file (a regular file is replaced whole, atomically; `-` is stdout).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 }
 
 /// Runs `solve`.
-pub fn run(args: SolveArgs) -> Result<ExitCode, Failure> {
+pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     let req = args.opts.choice.request(&args.opts.board)?;
-    let out = args.output.as_deref();
-    let format = choose_format(args.format, out)?;
-    check_target(out)?;
+    let format = choose_format(args.format, args.output.as_deref())?;
+    let out = target(args.output.as_deref())?;
     let t0 = Instant::now();
     let sol = run_request(&req)?;
     let elapsed = t0.elapsed();
     let tour = &sol.tour;
-    emit(out, |w| match format {
+    emit(&out, |w| match format {
         Format::Text => tio::write_text(w, tour),
         Format::Json => tio::write_json(w, tour, sol.method, req.seed),
         Format::Csv => tio::write_csv(w, tour),

@@ -1,17 +1,19 @@
 //! `knight-tour verify`.
 
+use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use knight_tour::io::puzzle::{read_puzzles, PUZZLE_FORMAT};
-use knight_tour::io::read_json;
-use knight_tour::io::ReadError;
+use knight_tour::io::puzzle::{read_puzzles, MAX_PUZZLE_FILE_BYTES, PUZZLE_FORMAT};
+use knight_tour::io::{read_json_from, MAX_TOUR_FILE_BYTES};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::Geometry;
 use knight_tour::Tour;
 
-use super::Failure;
+use super::files::{open_bounded, read_error};
+use super::output::print;
+use super::Error;
 
 /// Arguments of `verify`.
 #[derive(Debug, Args)]
@@ -20,25 +22,48 @@ pub struct VerifyArgs {
     file: PathBuf,
 }
 
-/// Reads and verifies a tour file: exit 1 for a faulty tour, 2 for an unreadable file.
-pub fn read_tour_file(path: &Path) -> Result<Tour, Failure> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::usage(format!("cannot read '{name}': {e}")))?;
-    let file = read_json(&text).map_err(|e| match e {
-        ReadError::Tour(t) => Failure::no(format!("{name}: {t}")),
-        other => Failure::usage(format!("{name}: {other}")),
+/// Reads and verifies a tour file, streamed with memory bounded by its board:
+/// exit 1 for a faulty tour, 2 for an unreadable file.
+pub fn read_tour_file(path: &Path) -> Result<Tour, Error> {
+    let r = open_bounded(path, "tour file", MAX_TOUR_FILE_BYTES)?;
+    tour_from(path, r)
+}
+
+fn tour_from(path: &Path, r: impl Read) -> Result<Tour, Error> {
+    let name = path.display().to_string();
+    let file = read_json_from(r).map_err(|source| match source {
+        knight_tour::io::ReadError::Io(e) => read_error(e, path),
+        source => Error::Read {
+            path: name.clone(),
+            source,
+        },
     })?;
     file.tour
         .verify()
-        .map_err(|e| Failure::no(format!("{name}: {e}")))?;
+        .map_err(|e| Error::Failed(format!("{name}: {e}")))?;
     Ok(file.tour)
+}
+
+/// Whether the start of a file says it holds puzzles: it names the puzzle format, opens a
+/// JSON array, or is not JSON at all (a text grid).
+fn holds_puzzles(head: &[u8]) -> bool {
+    // Binary data is no grid: let the tour reader name the first bad byte.
+    if head.contains(&0) {
+        return false;
+    }
+    let text = String::from_utf8_lossy(head);
+    let first = text.trim_start().chars().next();
+    text.contains(PUZZLE_FORMAT) || matches!(first, Some(c) if c != '{')
 }
 
 /// Checks a puzzle file: every stored solution is a tour that agrees with the givens, and
 /// the complete solver finds exactly one solution, the stored one.
-fn verify_puzzles(name: &str, text: &str) -> Result<ExitCode, Failure> {
-    let files = read_puzzles(text, false).map_err(|e| Failure::usage(format!("{name}: {e}")))?;
+fn verify_puzzles(path: &Path, text: &str) -> Result<ExitCode, Error> {
+    let name = path.display().to_string();
+    let files = read_puzzles(text, false).map_err(|source| Error::PuzzleRead {
+        path: name.clone(),
+        source,
+    })?;
     for (i, f) in files.iter().enumerate() {
         let label = if files.len() > 1 {
             format!("{name}: puzzle {}", i + 1)
@@ -48,55 +73,77 @@ fn verify_puzzles(name: &str, text: &str) -> Result<ExitCode, Failure> {
         let p = &f.puzzle;
         if let Some(t) = &f.solution {
             t.verify()
-                .map_err(|e| Failure::no(format!("{label}: the stored solution: {e}")))?;
+                .map_err(|e| Error::Failed(format!("{label}: the stored solution: {e}")))?;
             if !p.agrees(t) {
-                return Err(Failure::no(format!(
+                return Err(Error::Failed(format!(
                     "{label}: the stored solution does not agree with the givens"
                 )));
             }
         }
         let geo = Geometry::new(p.board);
         let o = solver::solve(p, &geo, solver::default_budget(p.len()))
-            .map_err(|e| Failure::no(format!("{label}: uniqueness not settled: {e}")))?;
+            .map_err(|e| Error::Failed(format!("{label}: uniqueness not settled: {e}")))?;
         match (&o.solutions, &f.solution) {
             (Solutions::One(t), stored) if stored.as_ref().is_none_or(|s| s == t) => {}
             (Solutions::One(_), _) => {
-                return Err(Failure::no(format!(
+                return Err(Error::Failed(format!(
                     "{label}: the puzzle's one solution is not the stored one"
                 )))
             }
-            (Solutions::None, _) => return Err(Failure::no(format!("{label}: no solution"))),
+            (Solutions::None, _) => return Err(Error::Failed(format!("{label}: no solution"))),
             (Solutions::Two(..), _) => {
-                return Err(Failure::no(format!(
+                return Err(Error::Failed(format!(
                     "{label}: more than one solution; hint: `knight-tour puzzle solve {name}` shows two"
                 )))
             }
         }
     }
-    println!(
-        "ok: {name}: {} puzzle{} with exactly one solution each",
+    print(&format!(
+        "ok: {name}: {} puzzle{} with exactly one solution each\n",
         files.len(),
         if files.len() == 1 { "" } else { "s" }
-    );
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `verify`: exit 0 when the tour is sound, 1 when it is faulty, 2 when unreadable.
-pub fn run(args: VerifyArgs) -> Result<ExitCode, Failure> {
-    let name = args.file.display();
-    if let Ok(text) = std::fs::read_to_string(&args.file) {
-        if text.contains(PUZZLE_FORMAT) {
-            return verify_puzzles(&name.to_string(), &text);
+pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
+    let path = args.file.as_path();
+    // One open, so that a FIFO is read once: peek at the head, then read on from it.
+    let mut r = open_bounded(path, "tour or puzzle file", MAX_TOUR_FILE_BYTES)?;
+    let mut head = Vec::with_capacity(4096);
+    (&mut r)
+        .take(4096)
+        .read_to_end(&mut head)
+        .map_err(|e| read_error(e, path))?;
+    if holds_puzzles(&head) {
+        let mut bytes = head;
+        r.take(MAX_PUZZLE_FILE_BYTES + 1 - bytes.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(|e| read_error(e, path))?;
+        if bytes.len() as u64 > MAX_PUZZLE_FILE_BYTES {
+            return Err(Error::Usage(format!(
+                "puzzle file '{}' is more than any puzzle file can hold ({MAX_PUZZLE_FILE_BYTES} bytes at most)",
+                path.display()
+            )));
         }
+        let text = String::from_utf8(bytes).map_err(|_| {
+            Error::Usage(format!("cannot read '{}': not UTF-8 text", path.display()))
+        })?;
+        return verify_puzzles(path, &text);
     }
-    let tour = &read_tour_file(&args.file)?;
-    println!(
-        "ok: {name} is a {} {} tour of {} squares from {} to {}",
-        if tour.closed { "closed" } else { "open" },
+    let name = path.display();
+    let tour = &tour_from(path, head.as_slice().chain(r))?;
+    let mut line = Vec::new();
+    let _ = writeln!(
+        line,
+        "ok: {name} is {} {} tour of {} squares from {} to {}",
+        if tour.closed { "a closed" } else { "an open" },
         tour.board,
         tour.len(),
         tour.board.algebraic(tour.start()),
         tour.board.algebraic(tour.end())
     );
+    print(&String::from_utf8_lossy(&line))?;
     Ok(ExitCode::SUCCESS)
 }

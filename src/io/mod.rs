@@ -1,17 +1,15 @@
 //! Tour formats: JSON (`knight-tour/1`), text grid, CSV and algebraic moves.
 //!
-//! Writers take any `io::Write`; the binary decides where bytes go (see [`atomic`]).
+//! Writers take any `io::Write`; the binary decides where bytes go and how files are replaced.
 
-pub mod atomic;
 pub mod puzzle;
 
 use std::io::{self, Write};
 
-use serde::Deserialize;
 use thiserror::Error;
 
-use crate::board::{Board, BoardError, Square};
-use crate::tour::{Tile, Tour, TourError};
+use crate::board::{Board, BoardError};
+use crate::tour::{Tour, TourError};
 
 /// The format tag of tour files.
 pub const TOUR_FORMAT: &str = "knight-tour/1";
@@ -48,7 +46,7 @@ impl Format {
 #[derive(Debug, Error)]
 pub enum ReadError {
     /// The file is empty.
-    #[error("the file is empty; hint: a tour file is the JSON written by `knight-tour solve --format json`")]
+    #[error("the file is empty; a tour file is knight-tour/1 JSON")]
     Empty,
     /// The JSON does not parse or lacks fields.
     #[error("not a valid tour file: {0}")]
@@ -62,6 +60,23 @@ pub enum ReadError {
     /// A square of the path lies off the board.
     #[error("{0}")]
     Tour(#[from] TourError),
+    /// The path lists more squares than the board has.
+    #[error("the path has more squares than the {board} board ({area})", area = board.area())]
+    PathTooLong {
+        /// The board.
+        board: Board,
+    },
+    /// The path would not fit in memory.
+    #[error("the path of a {board} tour needs {need} of memory, and the system would not give it")]
+    Memory {
+        /// The board.
+        board: Board,
+        /// Bytes needed.
+        need: String,
+    },
+    /// The stream failed.
+    #[error("{0}")]
+    Io(#[source] io::Error),
 }
 
 /// A tour with where it came from, as stored in a tour file.
@@ -75,64 +90,241 @@ pub struct TourFile {
     pub seed: Option<u64>,
 }
 
-#[derive(Deserialize)]
-struct RawTour {
-    format: String,
-    rows: u64,
-    cols: u64,
-    closed: bool,
-    path: Vec<[u64; 2]>,
-    #[serde(default)]
-    tiles: Vec<Tile>,
-    #[serde(default)]
-    method: Option<String>,
-    #[serde(default)]
-    seed: Option<u64>,
-}
+/// Largest tour file read: 40 bytes a square of the largest board (a path entry as written
+/// takes at most 18, plus room for tiles and whitespace).
+pub const MAX_TOUR_FILE_BYTES: u64 = 1024 + 40 * crate::board::MAX_SQUARES;
 
 /// Parses a `knight-tour/1` JSON tour. The tour is not verified here.
 pub fn read_json(text: &str) -> Result<TourFile, ReadError> {
-    if text.trim().is_empty() {
-        return Err(ReadError::Empty);
-    }
-    // Check the tag first so a foreign file gets the clearer message.
-    if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
-        if let Some(tag) = v.get("format").and_then(|f| f.as_str()) {
-            if tag != TOUR_FORMAT {
-                return Err(ReadError::Tag(tag.to_string()));
+    read_json_from(text.as_bytes())
+}
+
+/// Reads a `knight-tour/1` JSON tour from a stream, with memory bounded by the board: each
+/// path entry is checked against rows x cols as it arrives and kept as a 4-byte index, and a
+/// path longer than the board is refused before it is collected. The tour is not verified here.
+pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
+    use serde::de::Deserializer as _;
+    let mut r = std::io::BufReader::with_capacity(1 << 16, r);
+    // An empty or blank file gets its own message rather than a parser position.
+    loop {
+        let buf = std::io::BufRead::fill_buf(&mut r).map_err(ReadError::Io)?;
+        match buf.iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(i) => {
+                std::io::BufRead::consume(&mut r, i);
+                break;
+            }
+            None if buf.is_empty() => return Err(ReadError::Empty),
+            None => {
+                let n = buf.len();
+                std::io::BufRead::consume(&mut r, n);
             }
         }
     }
-    let raw: RawTour = serde_json::from_str(text).map_err(|e| ReadError::Json(e.to_string()))?;
-    if raw.format != TOUR_FORMAT {
-        return Err(ReadError::Tag(raw.format));
+    let fault = std::cell::RefCell::new(None);
+    let mut de = serde_json::Deserializer::from_reader(r);
+    let result = de
+        .deserialize_map(stream::FileVisitor { fault: &fault })
+        .and_then(|f| de.end().map(|()| f));
+    if let Some(e) = fault.into_inner() {
+        return Err(e);
     }
-    let board = Board::new(
-        u32::try_from(raw.rows).unwrap_or(u32::MAX),
-        u32::try_from(raw.cols).unwrap_or(u32::MAX),
-    )?;
-    let mut path = Vec::with_capacity(raw.path.len());
-    for (i, &[r, c]) in raw.path.iter().enumerate() {
-        if r >= board.rows as u64 || c >= board.cols as u64 {
-            return Err(TourError::OffBoard {
-                step: i + 1,
-                square: Square::new(r.min(u32::MAX as u64) as u32, c.min(u32::MAX as u64) as u32),
-                board,
-            }
-            .into());
+    result.map_err(|e| {
+        if e.is_io() {
+            ReadError::Io(e.into())
+        } else {
+            ReadError::Json(e.to_string())
         }
-        path.push(board.index(Square::new(r as u32, c as u32)));
-    }
-    Ok(TourFile {
-        tour: Tour {
-            board,
-            path,
-            closed: raw.closed,
-            tiles: raw.tiles,
-        },
-        method: raw.method,
-        seed: raw.seed,
     })
+}
+
+mod stream {
+    //! Serde visitors for the streamed tour reader.
+
+    use std::cell::RefCell;
+    use std::fmt;
+
+    use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+    use super::{ReadError, TourFile, TOUR_FORMAT};
+    use crate::board::{human_bytes, Board, Square, MAX_SQUARES};
+    use crate::tour::{Tile, Tour, TourError};
+
+    pub(super) struct FileVisitor<'a> {
+        pub(super) fault: &'a RefCell<Option<ReadError>>,
+    }
+
+    fn fail<E: de::Error, T>(fault: &RefCell<Option<ReadError>>, e: ReadError) -> Result<T, E> {
+        let msg = e.to_string();
+        *fault.borrow_mut() = Some(e);
+        Err(E::custom(msg))
+    }
+
+    fn board<E: de::Error>(
+        fault: &RefCell<Option<ReadError>>,
+        rows: u64,
+        cols: u64,
+    ) -> Result<Board, E> {
+        let b = Board::new(
+            u32::try_from(rows).unwrap_or(u32::MAX),
+            u32::try_from(cols).unwrap_or(u32::MAX),
+        );
+        match b {
+            Ok(b) => Ok(b),
+            Err(e) => fail(fault, e.into()),
+        }
+    }
+
+    /// Path entries as read: indices when the board came first, else raw pairs.
+    enum Path {
+        Indices(Vec<u32>),
+        Pairs(Vec<(u32, u32)>),
+    }
+
+    impl<'de> Visitor<'de> for FileVisitor<'_> {
+        type Value = TourFile;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a knight-tour/1 JSON object")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TourFile, A::Error> {
+            let fault = self.fault;
+            let (mut format, mut rows, mut cols, mut closed) = (None, None, None, None);
+            let (mut path, mut tiles, mut method, mut seed) = (None, Vec::new(), None, None);
+            while let Some(key) = map.next_key::<String>()? {
+                match key.as_str() {
+                    "format" => {
+                        let f: String = map.next_value()?;
+                        if f != TOUR_FORMAT {
+                            return fail(fault, ReadError::Tag(f));
+                        }
+                        format = Some(f);
+                    }
+                    "rows" => rows = Some(map.next_value::<u64>()?),
+                    "cols" => cols = Some(map.next_value::<u64>()?),
+                    "closed" => closed = Some(map.next_value::<bool>()?),
+                    "path" => {
+                        let b = match (rows, cols) {
+                            (Some(r), Some(c)) => Some(board(fault, r, c)?),
+                            _ => None,
+                        };
+                        path = Some(map.next_value_seed(PathSeed { board: b, fault })?);
+                    }
+                    "tiles" => tiles = map.next_value::<Vec<Tile>>()?,
+                    "method" => method = map.next_value::<Option<String>>()?,
+                    "seed" => seed = map.next_value::<Option<u64>>()?,
+                    _ => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            format.ok_or_else(|| de::Error::missing_field("format"))?;
+            let rows = rows.ok_or_else(|| de::Error::missing_field("rows"))?;
+            let cols = cols.ok_or_else(|| de::Error::missing_field("cols"))?;
+            let closed = closed.ok_or_else(|| de::Error::missing_field("closed"))?;
+            let b = board(fault, rows, cols)?;
+            let path = match path.ok_or_else(|| de::Error::missing_field("path"))? {
+                Path::Indices(p) => p,
+                Path::Pairs(pairs) => {
+                    let mut p = Vec::new();
+                    if p.try_reserve_exact(pairs.len()).is_err() {
+                        return fail(fault, memory(b));
+                    }
+                    for (i, &(r, c)) in pairs.iter().enumerate() {
+                        if i >= b.area() {
+                            return fail(fault, ReadError::PathTooLong { board: b });
+                        }
+                        if r >= b.rows || c >= b.cols {
+                            return fail(fault, off_board(b, i, r as u64, c as u64));
+                        }
+                        p.push(b.index(Square::new(r, c)));
+                    }
+                    p
+                }
+            };
+            Ok(TourFile {
+                tour: Tour {
+                    board: b,
+                    path,
+                    closed,
+                    tiles,
+                },
+                method,
+                seed,
+            })
+        }
+    }
+
+    fn memory(b: Board) -> ReadError {
+        ReadError::Memory {
+            board: b,
+            need: human_bytes(b.area() as f64 * 4.0),
+        }
+    }
+
+    fn off_board(board: Board, i: usize, r: u64, c: u64) -> ReadError {
+        TourError::OffBoard {
+            step: i + 1,
+            square: Square::new(r.min(u32::MAX as u64) as u32, c.min(u32::MAX as u64) as u32),
+            board,
+        }
+        .into()
+    }
+
+    struct PathSeed<'a> {
+        board: Option<Board>,
+        fault: &'a RefCell<Option<ReadError>>,
+    }
+
+    impl<'de> DeserializeSeed<'de> for PathSeed<'_> {
+        type Value = Path;
+
+        fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Path, D::Error> {
+            d.deserialize_seq(self)
+        }
+    }
+
+    impl<'de> Visitor<'de> for PathSeed<'_> {
+        type Value = Path;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a list of [row, col] squares")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Path, A::Error> {
+            let fault = self.fault;
+            match self.board {
+                Some(b) => {
+                    let mut p = Vec::new();
+                    if p.try_reserve_exact(b.area()).is_err() {
+                        return fail(fault, memory(b));
+                    }
+                    while let Some([r, c]) = seq.next_element::<[u64; 2]>()? {
+                        if p.len() == b.area() {
+                            return fail(fault, ReadError::PathTooLong { board: b });
+                        }
+                        if r >= b.rows as u64 || c >= b.cols as u64 {
+                            return fail(fault, off_board(b, p.len(), r, c));
+                        }
+                        p.push(b.index(Square::new(r as u32, c as u32)));
+                    }
+                    Ok(Path::Indices(p))
+                }
+                None => {
+                    // The board comes later in this file: keep pairs, never more than any board holds.
+                    let mut p = Vec::new();
+                    while let Some([r, c]) = seq.next_element::<[u64; 2]>()? {
+                        if p.len() as u64 >= MAX_SQUARES {
+                            return fail(fault, ReadError::Json(format!("the path has more than {MAX_SQUARES} squares, more than any board")));
+                        }
+                        let clamp = |v: u64| v.min(u32::MAX as u64) as u32;
+                        p.push((clamp(r), clamp(c)));
+                    }
+                    Ok(Path::Pairs(p))
+                }
+            }
+        }
+    }
 }
 
 /// Writes a tour as `knight-tour/1` JSON (streamed: no copy of the path is built).
@@ -215,6 +407,7 @@ pub fn write_moves(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Square;
 
     fn tour() -> Tour {
         let b = Board::new(3, 4).unwrap();

@@ -13,6 +13,10 @@ use crate::tour::Tour;
 /// The format tag of puzzle files.
 pub const PUZZLE_FORMAT: &str = "knight-tour-puzzle/1";
 
+/// Largest puzzle file read: room for a thousand puzzles with their solutions (a 50x50
+/// puzzle with its solution takes about 65 KB).
+pub const MAX_PUZZLE_FILE_BYTES: u64 = 64 << 20;
+
 /// A puzzle as stored in a file, with what the file says about it.
 #[derive(Debug, Clone)]
 pub struct PuzzleFile {
@@ -168,9 +172,11 @@ pub fn read_grid(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleReadError
             if tok.chars().all(|c| c == '.' || c == '_') {
                 row.push(0);
             } else {
-                row.push(tok.parse::<u64>().map_err(|_| PuzzleReadError::Grid {
-                    line: i + 1,
-                    msg: format!("'{tok}' is neither a number nor '.'"),
+                row.push(crate::board::parse_natural(tok).ok_or_else(|| {
+                    PuzzleReadError::Grid {
+                        line: i + 1,
+                        msg: format!("'{tok}' is neither a number nor '.'"),
+                    }
                 })?);
             }
         }

@@ -56,12 +56,23 @@ pub struct Generated {
     pub attempts: u32,
 }
 
+/// Largest board the generator takes: beyond it, proving uniqueness can take unbounded time.
+pub const MAX_GENERATE_SQUARES: usize = 400;
+
 /// Why no puzzle was made.
 #[derive(Debug, Clone, Error)]
 pub enum GenerateError {
     /// The board or kind admits no puzzle.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
+    /// The board is larger than the generator is made for.
+    #[error("{board} has {squares} squares; puzzles are made on boards of up to {MAX_GENERATE_SQUARES} squares (20x20), where one takes at most about a minute")]
+    TooLarge {
+        /// The board.
+        board: Board,
+        /// Its squares.
+        squares: usize,
+    },
     /// More clues than squares.
     #[error("{clues} clues asked for, but {board} has only {squares} squares")]
     TooManyClues {
@@ -73,7 +84,7 @@ pub enum GenerateError {
         squares: usize,
     },
     /// No unique puzzle with so few clues was found.
-    #[error("{clues} clues are too few for a unique {board} puzzle: the fewest reached in {attempts} tours was {fewest}; hint: ask for --clues {fewest} or more")]
+    #[error("{clues} clues are too few for a unique {board} puzzle: the fewest reached in {attempts} tours was {fewest}")]
     TooFewClues {
         /// Clues asked for.
         clues: usize,
@@ -124,6 +135,12 @@ impl Rng {
 /// Checks a spec before any work: board size, existence, clue count.
 pub fn check(spec: &Spec) -> Result<(), GenerateError> {
     let squares = spec.board.area();
+    if squares > MAX_GENERATE_SQUARES {
+        return Err(GenerateError::TooLarge {
+            board: spec.board,
+            squares,
+        });
+    }
     if squares > MAX_SQUARES {
         return Err(PuzzleError::TooLarge {
             board: spec.board,

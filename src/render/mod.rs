@@ -11,3 +11,143 @@ pub mod theme;
 pub use scene::Scene;
 pub use svg::{render, DrawOptions, Style};
 pub use theme::{Theme, ThemeError};
+
+use thiserror::Error;
+
+use crate::board::Board;
+
+/// Most `<use>`/`<path>` elements written into one SVG file: beyond this the file runs to
+/// hundreds of megabytes and its element tree to gigabytes while it is written.
+pub const MAX_SVG_ELEMENTS: u64 = 2_000_000;
+
+/// Most elements a PNG or PDF drawing may have: usvg, which reads the SVG for both, stops at
+/// 1,000,000 nodes, and each digit `<use>` becomes two.
+pub const MAX_RASTER_ELEMENTS: u64 = 490_000;
+
+/// Most moves in one drawn line for SVG: about 8 bytes of path data each.
+pub const MAX_SVG_MOVES: u64 = 1 << 26;
+
+/// Most moves in one drawn line for PNG or PDF, which parse the path back into memory.
+pub const MAX_RASTER_MOVES: u64 = 1 << 24;
+
+/// What a drawing costs, estimated from the board and style before anything is solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Cost {
+    /// Elements (one per digit of every number in the numbers style).
+    pub elements: u64,
+    /// Moves in the drawn line (lines and tiles styles).
+    pub moves: u64,
+}
+
+/// A drawing too large for its output format.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SizeError {
+    /// Too many elements.
+    #[error("a {style} drawing of {board} has about {elements} elements, over the {limit} that {format} output takes")]
+    Elements {
+        /// The style.
+        style: &'static str,
+        /// The board.
+        board: Board,
+        /// Its elements.
+        elements: u64,
+        /// The limit.
+        limit: u64,
+        /// The output format.
+        format: &'static str,
+    },
+    /// Too many moves in one line.
+    #[error("a {style} drawing of {board} draws {moves} moves in one line, over the {limit} that {format} output takes")]
+    Moves {
+        /// The style.
+        style: &'static str,
+        /// The board.
+        board: Board,
+        /// Moves.
+        moves: u64,
+        /// The limit.
+        limit: u64,
+        /// The output format.
+        format: &'static str,
+    },
+}
+
+/// Estimates a drawing's cost: every digit of every number is an element in the numbers
+/// style; the line style draws one move a square (plus an arrow each with `arrows`).
+pub fn cost(board: Board, style: Style, arrows: bool) -> Cost {
+    let n = board.area() as u64;
+    match style {
+        Style::Numbers => {
+            // Digits of 1..=n: each decade contributes its count times its length.
+            let mut digits = 0;
+            let (mut lo, mut len) = (1u64, 1u64);
+            while lo <= n {
+                let hi = (lo * 10 - 1).min(n);
+                digits += (hi - lo + 1) * len;
+                lo *= 10;
+                len += 1;
+            }
+            Cost {
+                elements: digits + 64,
+                moves: 0,
+            }
+        }
+        Style::Lines | Style::Tiles => Cost {
+            elements: 300,
+            moves: if arrows { 2 * n } else { n },
+        },
+    }
+}
+
+/// Checks a drawing's cost against the limits of its format (`raster`: PNG or PDF).
+pub fn check_size(
+    board: Board,
+    style: Style,
+    arrows: bool,
+    raster: bool,
+) -> Result<Cost, SizeError> {
+    let c = cost(board, style, arrows);
+    let (limit_e, limit_m, format) = if raster {
+        (MAX_RASTER_ELEMENTS, MAX_RASTER_MOVES, "PNG and PDF")
+    } else {
+        (MAX_SVG_ELEMENTS, MAX_SVG_MOVES, "SVG")
+    };
+    if c.elements > limit_e {
+        return Err(SizeError::Elements {
+            style: style.name(),
+            board,
+            elements: c.elements,
+            limit: limit_e,
+            format,
+        });
+    }
+    if c.moves > limit_m {
+        return Err(SizeError::Moves {
+            style: style.name(),
+            board,
+            moves: c.moves,
+            limit: limit_m,
+            format,
+        });
+    }
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_counts() {
+        let b = |r, c| Board::new(r, c).unwrap();
+        assert_eq!(cost(b(3, 3), Style::Numbers, false).elements, 9 + 64);
+        assert_eq!(
+            cost(b(10, 10), Style::Numbers, false).elements,
+            9 + 180 + 3 + 64
+        );
+        // 300x300 renders through usvg; 400x400 does not.
+        assert!(check_size(b(300, 300), Style::Numbers, false, true).is_ok());
+        assert!(check_size(b(400, 400), Style::Numbers, false, true).is_err());
+        assert!(check_size(b(400, 400), Style::Numbers, false, false).is_ok());
+    }
+}

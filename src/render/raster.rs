@@ -16,13 +16,13 @@ pub const MAX_PIXELS: u64 = 1 << 28;
 #[derive(Debug, Error, PartialEq)]
 pub enum RasterError {
     /// `--dpi 0` or a negative or absurd resolution.
-    #[error("resolution {0} dpi is out of range; hint: use --dpi between 1 and 4800")]
+    #[error("resolution {0} dpi is out of range (1 to 4800)")]
     Dpi(f64),
     /// `--width 0`.
-    #[error("width 0 px is not an image; hint: give --width a positive number of pixels")]
+    #[error("a width of 0 pixels is not an image")]
     Width,
     /// The image would not fit in memory.
-    #[error("the image would be {width}x{height} pixels ({bytes} while rendering), over the limit of 2^28 pixels; hint: lower --dpi, --width or --cell, or write SVG or PDF instead")]
+    #[error("the image would be {width}x{height} pixels ({bytes} while rendering), over the limit of 2^28 pixels")]
     TooLarge {
         /// Pixels across.
         width: u64,

@@ -73,7 +73,7 @@ pub struct Template {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TemplateError {
     /// No built-in page of that name.
-    #[error("unknown page size '{0}'; hint: a4 or letter, or --template FILE")]
+    #[error("unknown page size '{0}' (built in: a4, letter)")]
     UnknownPage(String),
     /// A bad line in a template file.
     #[error("{file}:{line}: {msg}")]

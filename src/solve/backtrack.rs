@@ -35,7 +35,6 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
             method: "backtrack",
             board,
             budget,
-            hint: "plain backtracking is exponential; use --method warnsdorff or auto, or raise --budget",
         }),
     }
 }

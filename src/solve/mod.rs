@@ -111,7 +111,7 @@ pub enum SolveError {
     #[error("{0}")]
     NoTour(#[from] NoTour),
     /// A searching solver gave up.
-    #[error("{method} found no tour of {board} within its budget of {budget} nodes; hint: {hint}")]
+    #[error("{method} found no tour of {board} within its budget of {budget} nodes (a tour exists by theorem; the search gave up)")]
     Budget {
         /// The solver.
         method: &'static str,
@@ -119,8 +119,6 @@ pub enum SolveError {
         board: Board,
         /// Nodes allowed.
         budget: u64,
-        /// What to try instead.
-        hint: &'static str,
     },
     /// The searching solver exhausted the whole tree (only possible from an impossible start).
     #[error("{method} searched every branch and found no tour of {board}")]
@@ -131,8 +129,16 @@ pub enum SolveError {
         board: Board,
     },
     /// The divide-and-conquer construction does not cover the board.
-    #[error("{0}; hint: use --method auto or warnsdorff")]
+    #[error("{0}")]
     Divide(#[from] divide::DivideError),
+    /// The tour would not fit in memory.
+    #[error("a tour of {board} needs about {need} of memory, and the system would not give it")]
+    Memory {
+        /// The board.
+        board: Board,
+        /// Bytes needed, human-readable.
+        need: String,
+    },
     /// A solver produced a tour that failed verification (a bug; never output).
     #[error("internal error: the {method} tour failed verification: {source}")]
     Verify {

@@ -64,6 +64,5 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
         method: "warnsdorff",
         board: req.board,
         budget: spent,
-        hint: "try another --seed or --method auto",
     })
 }

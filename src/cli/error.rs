@@ -1,0 +1,190 @@
+//! The CLI's one error type. Library errors stay typed inside it; the exit code and the
+//! hints that name command-line options are decided here, in one place each.
+
+use std::io;
+
+use knight_tour::board::BoardError;
+use knight_tour::io::puzzle::PuzzleReadError;
+use knight_tour::io::ReadError;
+use knight_tour::puzzle::generate::GenerateError;
+use knight_tour::puzzle::PuzzleError;
+use knight_tour::render::raster::RasterError;
+use knight_tour::render::sheet::TemplateError;
+use knight_tour::render::{SizeError, ThemeError};
+use knight_tour::solve::SolveError;
+use thiserror::Error;
+
+/// Exit code: success.
+pub const OK: u8 = 0;
+/// Exit code: no such tour, no unique solution, or a check failed.
+pub const NO: u8 = 1;
+/// Exit code: bad usage or bad input.
+pub const USAGE: u8 = 2;
+/// Exit code: reading or writing a file or stream failed.
+pub const IO: u8 = 3;
+/// Exit code: a search stopped at its budget without an answer either way.
+pub const BUDGET: u8 = 4;
+
+/// Every way a command can fail.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// Bad usage or bad input found by the CLI itself.
+    #[error("{0}")]
+    Usage(String),
+    /// A check said no: a faulty tour, a puzzle without a unique solution, a wrong answer.
+    #[error("{0}")]
+    Failed(String),
+    /// A search stopped at its budget with no answer either way.
+    #[error("{0}")]
+    GaveUp(String),
+    /// A board or square did not parse.
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// The solver did not produce a tour.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// No puzzle could be made.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+    /// A puzzle's givens are unusable.
+    #[error(transparent)]
+    Puzzle(#[from] PuzzleError),
+    /// A tour file did not read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        #[source]
+        source: ReadError,
+    },
+    /// A puzzle file did not read.
+    #[error("{path}: {source}")]
+    PuzzleRead {
+        /// The file.
+        path: String,
+        /// What is wrong with it.
+        #[source]
+        source: PuzzleReadError,
+    },
+    /// A theme did not load.
+    #[error(transparent)]
+    Theme(#[from] ThemeError),
+    /// A page template did not load.
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+    /// An image could not be made.
+    #[error(transparent)]
+    Raster(#[from] RasterError),
+    /// A drawing is too large for its format.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// Reading or writing failed.
+    #[error("cannot {action} '{path}': {source}")]
+    Io {
+        /// "read" or "write".
+        action: &'static str,
+        /// The file (or "standard output").
+        path: String,
+        /// The system's error.
+        #[source]
+        source: io::Error,
+    },
+    /// Standard output was closed by its reader: not an error (exit quietly, as ripgrep does).
+    #[error("broken pipe")]
+    BrokenPipe,
+}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Error::BrokenPipe
+        } else {
+            Error::Io {
+                action: "write",
+                path: "standard output".into(),
+                source: e,
+            }
+        }
+    }
+}
+
+impl Error {
+    /// The exit code: the one place where failures map to codes.
+    pub fn code(&self) -> u8 {
+        match self {
+            Error::BrokenPipe => OK,
+            Error::Failed(_) => NO,
+            Error::GaveUp(_) => BUDGET,
+            Error::Usage(_)
+            | Error::Board(_)
+            | Error::Theme(_)
+            | Error::Template(_)
+            | Error::Raster(_)
+            | Error::Size(_) => USAGE,
+            Error::Io { .. } => IO,
+            Error::Solve(e) => match e {
+                SolveError::NoTour(_)
+                | SolveError::Exhausted { .. }
+                | SolveError::Verify { .. } => NO,
+                SolveError::Budget { .. } => BUDGET,
+                SolveError::Divide(_) | SolveError::Memory { .. } => USAGE,
+            },
+            Error::Generate(e) => match e {
+                GenerateError::Puzzle(p) => puzzle_code(p),
+                GenerateError::TooFewClues { .. } => NO,
+                GenerateError::TooManyClues { .. } | GenerateError::TooLarge { .. } => USAGE,
+            },
+            Error::Puzzle(p) => puzzle_code(p),
+            Error::Read { source, .. } => match source {
+                ReadError::Tour(_) | ReadError::PathTooLong { .. } => NO,
+                ReadError::Io(e) if e.kind() != io::ErrorKind::FileTooLarge => IO,
+                _ => USAGE,
+            },
+            Error::PuzzleRead { source, .. } => match source {
+                PuzzleReadError::Puzzle(p) => puzzle_code(p),
+                _ => USAGE,
+            },
+        }
+    }
+
+    /// A hint naming the options that help, where the library's message cannot name them.
+    pub fn hint(&self) -> Option<String> {
+        Some(match self {
+            Error::Solve(SolveError::Budget { method, .. }) => match *method {
+                "backtrack" => "plain backtracking is exponential; use --method auto or warnsdorff, or raise --budget".into(),
+                _ => "try another --seed, --method auto, or raise --budget".into(),
+            },
+            Error::Solve(SolveError::Divide(_)) => "use --method auto or warnsdorff".into(),
+            Error::Solve(SolveError::Memory { .. }) => "try a smaller board".into(),
+            Error::Generate(GenerateError::TooFewClues { fewest, .. }) => {
+                format!("ask for --clues {fewest} or more")
+            }
+            Error::Raster(RasterError::TooLarge { .. }) => {
+                "lower --dpi, --width or --cell, or write SVG or PDF instead".into()
+            }
+            Error::Size(SizeError::Elements { .. }) => {
+                "the lines or tiles style, a smaller board, or SVG instead of PNG or PDF".into()
+            }
+            Error::Size(SizeError::Moves { .. }) => {
+                "a smaller board, no --arrows, or SVG instead of PNG or PDF".into()
+            }
+            Error::Raster(RasterError::Dpi(_)) => "use --dpi between 1 and 4800".into(),
+            Error::Raster(RasterError::Width) => "give --width a positive number of pixels".into(),
+            Error::Template(TemplateError::UnknownPage(_)) => {
+                "use --page a4 or letter, or --template FILE".into()
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// Contradictory or impossible givens mean "no solution" wherever they are found.
+fn puzzle_code(p: &PuzzleError) -> u8 {
+    match p {
+        PuzzleError::TooLarge { .. }
+        | PuzzleError::OffBoard { .. }
+        | PuzzleError::OutOfRange { .. } => USAGE,
+        _ => NO,
+    }
+}
