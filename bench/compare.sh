@@ -19,7 +19,7 @@ echo "== knight-tour (1000x1000 closed; 999x999 open from the middle; 3x1001; 4x
 "$bin" solve 4x1000 --start 0,501 --format summary
 if [ "${BASELINE:-0}" = 1 ]; then
   echo "== plain backtracking, 8x8 from the corner in the tutorial's move order (about 20 s)"
-  "$bin" solve 8x8 --method backtrack --format summary
+  "$bin" solve 8x8 --method backtrack --budget 2000000000 --format summary
   echo "the Java tutorial: 45 s (the same search, recursive)"
 fi
 echo "== peers (figures quoted in issue 3, not measured here)"

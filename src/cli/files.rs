@@ -398,10 +398,12 @@ pub fn open_bounded(path: &Path, what: &str, limit: u64) -> Result<impl Read, Er
         });
         match rx.recv_timeout(FIFO_WAIT) {
             Ok(r) => r,
-            Err(_) => return Err(Error::Usage(format!(
+            Err(_) => {
+                return Err(Error::Usage(format!(
                 "cannot read {what} '{name}': nothing arrived within {} s (a FIFO with no writer?)",
                 FIFO_WAIT.as_secs()
-            ))),
+            )))
+            }
         }
     } else {
         File::open(path)

@@ -152,6 +152,7 @@ pub enum SolveError {
 /// Solves a request: checks existence, runs the solver, verifies the tour.
 pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     existence::check(req.board, req.kind, req.start)?;
+    reserve(req.board)?;
     let (tour, method) = match req.method {
         Method::Backtrack => (backtrack::solve(req)?, "backtrack"),
         Method::Warnsdorff => (warnsdorff::solve(req)?, "warnsdorff"),
@@ -175,6 +176,19 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         });
     }
     Ok(Solution { tour, method })
+}
+
+/// Asks the system for the memory a tour of `board` takes before any work, so that a board
+/// too large for this machine is a typed error rather than an abort halfway through.
+fn reserve(board: Board) -> Result<(), SolveError> {
+    let need = (board.area() as f64 * crate::board::BYTES_PER_SQUARE) as usize;
+    let mut probe: Vec<u8> = Vec::new();
+    probe
+        .try_reserve_exact(need)
+        .map_err(|_| SolveError::Memory {
+            board,
+            need: crate::board::human_bytes(need as f64),
+        })
 }
 
 /// Runs the construction; an open request on a board with a closed tour gets the cycle cut open.
