@@ -20,14 +20,27 @@ use knight_tour::{Board, Square};
 
 pub use error::Error;
 
-const EXAMPLES: &str = "Examples:
+const EXAMPLES: &str = concat!(
+    "Examples:
   knight-tour solve 8x8                          numbered open tour from the top-left corner
   knight-tour solve 5x5 --start c3 --format json a tour file that `verify` and `draw` read
   knight-tour solve 6x10 --closed --seed 3       a closed tour (rows first: 6 rows of 10)
   knight-tour exists 4x20 --open --start b2      the theorem's answer and its reason
   knight-tour verify tour.json                   check a tour file
   knight-tour draw 8x8 -o tour.png               a numbered grid as PNG
-  knight-tour puzzle 8x8 --count 6 -o sheet.pdf --answers key.pdf   a worksheet";
+  knight-tour puzzle 8x8 --count 6 -o sheet.pdf --answers key.pdf   a worksheet
+
+Limits (checked before any work):
+  solve: 2^30 squares, memory reserved first; backtrack stops at its --budget (about 10 s)
+  draw: PNG 2^28 pixels; PNG/PDF 490,000 digits (numbers) or 2^22 moves (lines, tiles);
+        SVG 2,000,000 digits or 2^24 moves
+  puzzle: easy/medium 20x20, hard 14x14, --minimal/--clues 12x12; 1000 puzzles
+  files read: tour files 40 bytes a square of the largest board, puzzles 64 MiB, themes 64 KiB
+",
+    "
+Exit codes: 0 ok; 1 no such tour / check failed / no unique solution; 2 bad usage or input;
+  3 read or write failed; 4 search budget ran out; 130 interrupted"
+);
 
 const PUZZLE_EXAMPLES: &str = "Examples:
   knight-tour puzzle 8x8 --count 6 --difficulty medium --seed 1 -o sheet.pdf --answers key.pdf

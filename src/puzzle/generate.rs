@@ -28,6 +28,25 @@ pub enum Target {
     Minimal,
 }
 
+impl Target {
+    /// The target in words, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Difficulty(Grade::Easy) => "easy",
+            Target::Difficulty(Grade::Medium) => "medium",
+            Target::Difficulty(Grade::Hard) => "hard",
+            Target::Difficulty(Grade::Expert) => "expert",
+            Target::Clues(_) => "clue-count",
+            Target::Minimal => "minimal",
+        }
+    }
+}
+
+/// Largest board, in squares and as text, for minimal and clue-count puzzles, whose removal
+/// phase proves uniqueness once per clue.
+const MINIMAL_SQUARES: usize = 144;
+const MINIMAL_BOARD: &str = "12x12";
+
 /// One puzzle to make.
 #[derive(Debug, Clone, Copy)]
 pub struct Spec {
@@ -56,8 +75,17 @@ pub struct Generated {
     pub attempts: u32,
 }
 
-/// Largest board the generator takes: beyond it, proving uniqueness can take unbounded time.
-pub const MAX_GENERATE_SQUARES: usize = 400;
+/// Largest board the generator takes for a target, in squares and as a square board: beyond
+/// it, proving uniqueness and grading take more than about a minute a puzzle on a 2-core
+/// machine (measured: medium 20x20 45-59 s; hard 14x14 44 s, 16x16 131 s; minimal 16x16
+/// over 150 s).
+pub fn max_squares(target: Target) -> (usize, &'static str) {
+    match target {
+        Target::Difficulty(Grade::Easy | Grade::Medium) => (400, "20x20"),
+        Target::Difficulty(_) => (196, "14x14"),
+        Target::Clues(_) | Target::Minimal => (MINIMAL_SQUARES, MINIMAL_BOARD),
+    }
+}
 
 /// Why no puzzle was made.
 #[derive(Debug, Clone, Error)]
@@ -66,12 +94,18 @@ pub enum GenerateError {
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
     /// The board is larger than the generator is made for.
-    #[error("{board} has {squares} squares; puzzles are made on boards of up to {MAX_GENERATE_SQUARES} squares (20x20), where one takes at most about a minute")]
+    #[error("{board} has {squares} squares; {target} puzzles are made on boards of up to {max} squares ({largest}), where one takes at most about a minute")]
     TooLarge {
         /// The board.
         board: Board,
         /// Its squares.
         squares: usize,
+        /// The largest number of squares for this target.
+        max: usize,
+        /// The largest square board for this target, as text.
+        largest: &'static str,
+        /// The target, as text.
+        target: &'static str,
     },
     /// More clues than squares.
     #[error("{clues} clues asked for, but {board} has only {squares} squares")]
@@ -135,10 +169,14 @@ impl Rng {
 /// Checks a spec before any work: board size, existence, clue count.
 pub fn check(spec: &Spec) -> Result<(), GenerateError> {
     let squares = spec.board.area();
-    if squares > MAX_GENERATE_SQUARES {
+    let (max, largest) = max_squares(spec.target);
+    if squares > max {
         return Err(GenerateError::TooLarge {
             board: spec.board,
             squares,
+            max,
+            largest,
+            target: spec.target.name(),
         });
     }
     if squares > MAX_SQUARES {

@@ -25,10 +25,10 @@ pub const MAX_SVG_ELEMENTS: u64 = 2_000_000;
 pub const MAX_RASTER_ELEMENTS: u64 = 490_000;
 
 /// Most moves in one drawn line for SVG: about 8 bytes of path data each.
-pub const MAX_SVG_MOVES: u64 = 1 << 26;
+pub const MAX_SVG_MOVES: u64 = 1 << 24;
 
 /// Most moves in one drawn line for PNG or PDF, which parse the path back into memory.
-pub const MAX_RASTER_MOVES: u64 = 1 << 24;
+pub const MAX_RASTER_MOVES: u64 = 1 << 22;
 
 /// What a drawing costs, estimated from the board and style before anything is solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
