@@ -34,7 +34,7 @@ Limits (checked before any work):
   solve: 2^30 squares, memory reserved first; backtrack stops at its --budget (about 10 s)
   draw: PNG 2^28 pixels; PNG/PDF 490,000 digits (numbers) or 2^22 moves (lines, tiles);
         SVG 2,000,000 digits or 2^24 moves
-  puzzle: easy/medium 20x20, hard 14x14, --minimal/--clues 12x12; 1000 puzzles
+  puzzle: easy/medium 20x20, hard 14x14, --minimal/--clues 10x10; 1000 puzzles
   files read: tour files 40 bytes a square of the largest board, puzzles 64 MiB, themes 64 KiB
 ",
     "

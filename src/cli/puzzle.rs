@@ -125,7 +125,7 @@ struct SolveArgs {
     /// The hidden tour is closed (for text grids; JSON files say for themselves).
     #[arg(long)]
     closed: bool,
-    /// Give up after this many search nodes [default: 10^8 or 10^5 per square].
+    /// Give up after this many search nodes [default: 4000000, about 10 s].
     #[arg(long, value_name = "NODES", value_parser = natural)]
     budget: Option<u64>,
 }
@@ -511,7 +511,7 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     for (i, f) in files.iter().enumerate() {
         let p = &f.puzzle;
         let geo = Geometry::new(p.board);
-        let budget = a.budget.unwrap_or_else(|| solver::default_budget(p.len()));
+        let budget = a.budget.unwrap_or(solver::CHECK_BUDGET);
         let label = if files.len() > 1 {
             format!("puzzle {}: ", i + 1)
         } else {

@@ -13,13 +13,16 @@ use knight_tour::Tour;
 
 use super::files::{open_bounded, read_error};
 use super::output::print;
-use super::Error;
+use super::{natural, Error};
 
 /// Arguments of `verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
     /// A knight-tour/1 JSON file (`solve --format json`) or a puzzle file (`puzzle --format json`).
     file: PathBuf,
+    /// Search nodes for proving a puzzle unique [default: 4000000, about 10 s].
+    #[arg(long, value_name = "NODES", value_parser = natural)]
+    budget: Option<u64>,
 }
 
 /// Reads and verifies a tour file, streamed with memory bounded by its board:
@@ -58,7 +61,7 @@ fn holds_puzzles(head: &[u8]) -> bool {
 
 /// Checks a puzzle file: every stored solution is a tour that agrees with the givens, and
 /// the complete solver finds exactly one solution, the stored one.
-fn verify_puzzles(path: &Path, text: &str) -> Result<ExitCode, Error> {
+fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Error> {
     let name = path.display().to_string();
     let files = read_puzzles(text, false).map_err(|source| Error::PuzzleRead {
         path: name.clone(),
@@ -81,8 +84,11 @@ fn verify_puzzles(path: &Path, text: &str) -> Result<ExitCode, Error> {
             }
         }
         let geo = Geometry::new(p.board);
-        let o = solver::solve(p, &geo, solver::default_budget(p.len()))
-            .map_err(|e| Error::Failed(format!("{label}: uniqueness not settled: {e}")))?;
+        let o = solver::solve(p, &geo, budget).map_err(|e| {
+            Error::GaveUp(format!(
+                "{label}: uniqueness not settled: {e}; hint: raise --budget (now {budget})"
+            ))
+        })?;
         match (&o.solutions, &f.solution) {
             (Solutions::One(t), stored) if stored.as_ref().is_none_or(|s| s == t) => {}
             (Solutions::One(_), _) => {
@@ -130,7 +136,13 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         let text = String::from_utf8(bytes).map_err(|_| {
             Error::Usage(format!("cannot read '{}': not UTF-8 text", path.display()))
         })?;
-        return verify_puzzles(path, &text);
+        return verify_puzzles(path, &text, args.budget.unwrap_or(solver::CHECK_BUDGET));
+    }
+    if args.budget.is_some() {
+        return Err(Error::Usage(format!(
+            "--budget does not apply to the tour file '{}': checking a tour is not a search; hint: drop --budget",
+            path.display()
+        )));
     }
     let name = path.display();
     let tour = &tour_from(path, head.as_slice().chain(r))?;

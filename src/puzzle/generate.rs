@@ -44,8 +44,8 @@ impl Target {
 
 /// Largest board, in squares and as text, for minimal and clue-count puzzles, whose removal
 /// phase proves uniqueness once per clue.
-const MINIMAL_SQUARES: usize = 144;
-const MINIMAL_BOARD: &str = "12x12";
+const MINIMAL_SQUARES: usize = 100;
+const MINIMAL_BOARD: &str = "10x10";
 
 /// One puzzle to make.
 #[derive(Debug, Clone, Copy)]
@@ -78,7 +78,7 @@ pub struct Generated {
 /// Largest board the generator takes for a target, in squares and as a square board: beyond
 /// it, proving uniqueness and grading take more than about a minute a puzzle on a 2-core
 /// machine (measured: medium 20x20 45-59 s; hard 14x14 44 s, 16x16 131 s; minimal 16x16
-/// over 150 s).
+/// over 150 s; minimal 12x12 115 s, 10x10 3-20 s).
 pub fn max_squares(target: Target) -> (usize, &'static str) {
     match target {
         Target::Difficulty(Grade::Easy | Grade::Medium) => (400, "20x20"),

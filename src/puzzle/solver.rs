@@ -46,7 +46,11 @@ pub struct GaveUp {
     pub nodes: u64,
 }
 
-/// A default node budget for `n` squares: ample for well-clued puzzles, bounded for the rest.
+/// Default node budget when a person waits for the answer (`puzzle solve`, `verify`): about
+/// 10 s of search at some 400,000 nodes a second; generated puzzles need far fewer.
+pub const CHECK_BUDGET: u64 = 4_000_000;
+
+/// Node budget of the generator's final proof for `n` squares: ample for any puzzle it makes.
 pub fn default_budget(n: usize) -> u64 {
     50_000_000u64.max(n as u64 * 100_000)
 }
