@@ -50,7 +50,10 @@ pub enum ReadError {
     Empty,
     /// The JSON does not parse or lacks fields.
     #[error("not a valid tour file: {0}")]
-    Json(String),
+    Json(#[source] serde_json::Error),
+    /// A path with more entries than any board has squares.
+    #[error("the path has more than {MAX_SQUARES} squares, more than any board", MAX_SQUARES = crate::board::MAX_SQUARES)]
+    TooManySquares,
     /// The format tag is not ours.
     #[error("the format tag is '{0}', expected '{TOUR_FORMAT}'")]
     Tag(String),
@@ -132,7 +135,7 @@ pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
         if e.is_io() {
             ReadError::Io(e.into())
         } else {
-            ReadError::Json(e.to_string())
+            ReadError::Json(e)
         }
     })
 }
@@ -315,7 +318,7 @@ mod stream {
                     let mut p = Vec::new();
                     while let Some([r, c]) = seq.next_element::<[u64; 2]>()? {
                         if p.len() as u64 >= MAX_SQUARES {
-                            return fail(fault, ReadError::Json(format!("the path has more than {MAX_SQUARES} squares, more than any board")));
+                            return fail(fault, ReadError::TooManySquares);
                         }
                         let clamp = |v: u64| v.min(u32::MAX as u64) as u32;
                         p.push((clamp(r), clamp(c)));

@@ -38,7 +38,7 @@ pub enum PuzzleReadError {
     Empty,
     /// The JSON does not parse or lacks fields.
     #[error("not a valid puzzle file: {0}")]
-    Json(String),
+    Json(#[source] serde_json::Error),
     /// The format tag is not ours.
     #[error("the format tag is '{0}', expected '{PUZZLE_FORMAT}'")]
     Tag(String),
@@ -132,8 +132,7 @@ pub fn read_puzzles(text: &str, closed: bool) -> Result<Vec<PuzzleFile>, PuzzleR
         return Err(PuzzleReadError::Empty);
     }
     if t.starts_with('{') || t.starts_with('[') {
-        let v: serde_json::Value =
-            serde_json::from_str(t).map_err(|e| PuzzleReadError::Json(e.to_string()))?;
+        let v: serde_json::Value = serde_json::from_str(t).map_err(PuzzleReadError::Json)?;
         let items = match v {
             serde_json::Value::Array(a) => a,
             one => vec![one],
@@ -149,8 +148,7 @@ pub fn read_puzzles(text: &str, closed: bool) -> Result<Vec<PuzzleFile>, PuzzleR
                         return Err(PuzzleReadError::Tag(tag.to_string()));
                     }
                 }
-                let raw: RawPuzzle = serde_json::from_value(item)
-                    .map_err(|e| PuzzleReadError::Json(e.to_string()))?;
+                let raw: RawPuzzle = serde_json::from_value(item).map_err(PuzzleReadError::Json)?;
                 from_raw(raw)
             })
             .collect();
