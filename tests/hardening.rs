@@ -811,3 +811,31 @@ fn one_grammar_for_boards_squares_and_numbers() {
     assert!(err(&["solve", "8x8", "--start", "i9"]).contains("files a..h, ranks 1..8"));
     assert!(err(&["solve", "8x8", "--start", "8,1"]).contains("rows 0..7, columns 0..7"));
 }
+
+#[test]
+fn fifo_inputs_are_read_once_or_refused_when_silent() {
+    let dir = fixtures();
+    let d = dir.path();
+    let fifo = d.join("in.pipe");
+    assert!(Std::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // With a writer, the tour is read through the FIFO (the type sniffing must not eat it).
+    let tour = fs::read(d.join("t.json")).unwrap();
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::write(fifo, tour).unwrap())
+    };
+    kt().current_dir(d)
+        .args(["verify", "in.pipe"])
+        .assert()
+        .success();
+    writer.join().unwrap();
+    // With no writer, one line after the time bound instead of a hang.
+    let out = kt()
+        .current_dir(d)
+        .args(["verify", "in.pipe"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("nothing arrived within 10 s"), "{err}");
+}

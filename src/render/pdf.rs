@@ -10,7 +10,7 @@ pub fn pdf(svg: &str) -> Result<Vec<u8>, RasterError> {
         svg2pdf::ConversionOptions::default(),
         svg2pdf::PageOptions { dpi: 96.0 },
     )
-    .map_err(|e| RasterError::Encode(format!("PDF: {e}")))
+    .map_err(RasterError::Pdf)
 }
 
 /// Converts SVG pages to one multi-page vector PDF; each page keeps its drawing's size
@@ -27,7 +27,7 @@ pub fn pdf_pages(pages: &[&str]) -> Result<Vec<u8>, RasterError> {
     for svg in pages {
         let tree = raster::parse(svg)?;
         let (chunk, root) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
-            .map_err(|e| RasterError::Encode(format!("PDF: {e}")))?;
+            .map_err(RasterError::Pdf)?;
         let mut map = HashMap::new();
         let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
         let root = map[&root];

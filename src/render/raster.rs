@@ -13,7 +13,7 @@ use super::glyphs;
 pub const MAX_PIXELS: u64 = 1 << 28;
 
 /// What went wrong while rasterising.
-#[derive(Debug, Error, PartialEq)]
+#[derive(Debug, Error)]
 pub enum RasterError {
     /// `--dpi 0` or a negative or absurd resolution.
     #[error("resolution {0} dpi is out of range (1 to 4800)")]
@@ -33,10 +33,13 @@ pub enum RasterError {
     },
     /// The SVG did not parse (a bug if it is our own).
     #[error("cannot read the drawing: {0}")]
-    Svg(String),
+    Svg(#[source] usvg::Error),
     /// PNG encoding failed.
     #[error("cannot encode the PNG: {0}")]
-    Encode(String),
+    Encode(#[source] png::EncodingError),
+    /// PDF conversion failed.
+    #[error("cannot make the PDF: {0}")]
+    Pdf(svg2pdf::ConversionError),
 }
 
 /// Pixel size and resolution of an image.
@@ -115,7 +118,7 @@ pub fn options() -> usvg::Options<'static> {
 
 /// Parses an SVG document with [`options`].
 pub fn parse(svg: &str) -> Result<usvg::Tree, RasterError> {
-    usvg::Tree::from_str(svg, &options()).map_err(|e| RasterError::Svg(e.to_string()))
+    usvg::Tree::from_str(svg, &options()).map_err(RasterError::Svg)
 }
 
 /// Renders an SVG document to PNG bytes.
@@ -154,7 +157,7 @@ pub fn encode(pixmap: &Pixmap, raster: Raster) -> Result<Vec<u8>, RasterError> {
         yppu: ppm,
         unit: png::Unit::Meter,
     }));
-    let err = |e: png::EncodingError| RasterError::Encode(e.to_string());
+    let err = RasterError::Encode;
     let mut w = enc.write_header().map_err(err)?;
     w.write_image_data(&data).map_err(err)?;
     w.finish().map_err(err)?;
