@@ -1,12 +1,10 @@
 //! The real binary: commands, formats, exit codes and error messages.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn kt() -> Command {
-    Command::cargo_bin("knight-tour").unwrap()
-}
+mod common;
+use common::kt;
 
 #[test]
 fn solve_8x8_prints_a_numbered_grid() {

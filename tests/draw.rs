@@ -2,17 +2,10 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn kt() -> Command {
-    let mut c = Command::cargo_bin("knight-tour").unwrap();
-    // No fonts from the system: no fontconfig, no home, no XDG folders.
-    c.env_clear()
-        .env("FONTCONFIG_FILE", "/nonexistent")
-        .env("HOME", "/nonexistent");
-    c
-}
+mod common;
+use common::kt;
 
 struct Png {
     width: u32,

@@ -8,11 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command as Std, Stdio};
 
 use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 
-fn kt() -> Command {
-    Command::cargo_bin("knight-tour").unwrap()
-}
+mod common;
+use common::kt;
 
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
@@ -157,203 +155,101 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         add(2, &["draw", "8x8", "--cell", x, "-o", "x.svg"]);
         add(2, &["draw", "8x8", "--dpi", x, "-o", "x.png"]);
     }
-    // No such tour (exit 1).
-    add(1, &["solve", "5x5", "--closed"]);
-    add(1, &["solve", "4x4"]);
-    add(1, &["solve", "3x3"]);
-    add(1, &["solve", "5x5", "--start", "b1"]);
-    add(1, &["solve", "4x20", "--start", "b2"]);
-    add(1, &["draw", "5x5", "--closed", "-o", "x.svg"]);
-    add(1, &["puzzle", "5x5", "--closed", "-o", "x.pdf"]);
-    // A search that gives up (exit 4).
-    add(
-        4,
-        &[
-            "solve",
-            "12x12",
-            "--method",
-            "backtrack",
-            "--budget",
-            "1000",
-        ],
-    );
-    // Options that do not apply.
-    add(2, &["draw", "8x8", "--arrows", "-o", "x.svg"]);
-    add(2, &["draw", "8x8", "--gradient", "-o", "x.svg"]);
-    add(2, &["draw", "8x8", "--width", "500", "-o", "x.pdf"]);
-    add(2, &["draw", "8x8", "--width", "500", "-o", "x.svg"]);
-    add(2, &["draw", "8x8", "--dpi", "300", "-o", "x.svg"]);
-    add(2, &["draw", "8x8", "--dpi", "300", "-o", "x.pdf"]);
-    for opt in [
-        &["--closed"][..],
-        &["--open"],
-        &["--start", "a1"],
-        &["--seed", "1"],
-        &["--method", "divide"],
-        &["--budget", "5"],
-    ] {
-        let mut a = vec![
-            "draw", "--tour", "t.json", "--style", "lines", "-o", "x.svg",
-        ];
-        a.extend_from_slice(opt);
-        add(2, &a);
+    // The rest, one case a line: the exit code, then the arguments (split at spaces).
+    let table = "
+        1 solve 5x5 --closed
+        1 solve 4x4
+        1 solve 3x3
+        1 solve 5x5 --start b1
+        1 solve 4x20 --start b2
+        1 draw 5x5 --closed -o x.svg
+        1 puzzle 5x5 --closed -o x.pdf
+        4 solve 12x12 --method backtrack --budget 1000
+        2 draw 8x8 --arrows -o x.svg
+        2 draw 8x8 --gradient -o x.svg
+        2 draw 8x8 --width 500 -o x.pdf
+        2 draw 8x8 --width 500 -o x.svg
+        2 draw 8x8 --dpi 300 -o x.svg
+        2 draw 8x8 --dpi 300 -o x.pdf
+        2 draw --tour t.json --style lines -o x.svg --closed
+        2 draw --tour t.json --style lines -o x.svg --open
+        2 draw --tour t.json --style lines -o x.svg --start a1
+        2 draw --tour t.json --style lines -o x.svg --seed 1
+        2 draw --tour t.json --style lines -o x.svg --method divide
+        2 draw --tour t.json --style lines -o x.svg --budget 5
+        2 solve 8x8 --method divide --budget 100
+        2 solve 8x8 --method backtrack --seed 1
+        2 exists 8x8 --closed --start a1
+        2 puzzle 6x6 --format json -o x.json --page letter
+        2 puzzle 6x6 --format json -o x.json --per-page 2
+        2 puzzle 6x6 --format json -o x.json --title x
+        2 puzzle 6x6 --format json -o x.json --theme paper
+        2 puzzle 6x6 --format json -o x.json --dpi 100
+        2 puzzle 6x6 --format json -o x.json --template my.page
+        2 puzzle 6x6 --dpi 100 -o x.pdf
+        2 puzzle solve p.json --closed
+        2 verify t.json --budget 5
+        2 draw --tour t.json --format svg -o t.json
+        2 draw --tour t.json --format svg -o ./t.json
+        2 draw 8x8 --theme my.theme --format svg -o my.theme
+        2 puzzle 6x6 --template my.page --format pdf -o my.page
+        2 puzzle 6x6 --theme my.theme --format pdf -o my.theme
+        2 puzzle 6x6 --seed 1 -o s.pdf --answers ./s.pdf
+        2 puzzle 6x6 --seed 1 -o s.pdf --answers s.pdf
+        2 puzzle 6x6 --seed 1 -o folder/../s.pdf --answers s.pdf
+        2 puzzle 6x6 --seed 1 --per-page 1 --count 2 -o s.svg --answers ./s.svg
+        2 solve 8x8 -o folder
+        2 solve 8x8 -o nowhere/t.txt
+        2 solve 8x8 -o t.bin
+        2 draw 8x8 -o x.gif
+        2 draw 8x8 -o folder
+        2 puzzle 6x6 -o nowhere/s.pdf
+        2 puzzle 6x6 -o s.pdf --answers nowhere/k.pdf
+        2 puzzle 6x6 -o s.pdf --answers k.json
+        2 draw 3000x3000 --cell 40 -o x.png
+        2 draw 30000x30000 --style lines -o x.png
+        2 draw 400x400 -o x.png
+        2 draw 2000x2000 --closed -o x.png
+        2 draw 2000x2000 --closed -o x.svg
+        2 draw 2000x2000 --closed -o x.pdf
+        2 draw 10000x10000 --style lines --cell 1 -o x.svg
+        2 puzzle 50x50 -o x.pdf
+        2 puzzle 21x20 -o x.pdf
+        2 puzzle 16x16 --difficulty hard -o x.pdf
+        2 puzzle 12x12 --minimal -o x.pdf
+        2 puzzle 6x6 --count 1001 -o x.pdf
+        2 puzzle 6x6 --per-page 65 -o x.pdf
+        2 puzzle 6x6 --clues 37 -o x.pdf
+        2 draw 8x8 --theme bad.theme -o x.svg
+        2 draw 8x8 --theme folder -o x.svg
+        2 draw 8x8 --theme neon -o x.svg
+        2 puzzle 6x6 --template bad.page -o x.pdf
+        2 puzzle 6x6 --template /dev/zero -o x.pdf
+        2 puzzle 6x6 --template missing.page -o x.pdf
+        2 puzzle 6x6 --page a3 -o x.pdf
+        1 verify long.json
+        1 verify late.json
+        2 solve
+        2 solve 8x8 --method magic
+        2 solve 8x8 --format xml
+        2 solve 8x8 --closed --open
+        2 solve 8x8 --end h1
+        2 draw 8x8
+        2 draw 8x8 --style dots -o x.svg
+        2 draw 8x8 --tour t.json -o x.svg
+        2 puzzle 6x6 --difficulty insane -o x.pdf
+        2 puzzle 6x6 --clues 10 --difficulty easy -o x.pdf
+        2 puzzle 6x6 --format pdf
+        2 verify
+        2 frobnicate
+    ";
+    for line in table.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let mut words = line.split_whitespace();
+        let code: i32 = words.next().unwrap().parse().unwrap();
+        cases.push((words.map(String::from).collect(), code));
     }
-    add(
-        2,
-        &["solve", "8x8", "--method", "divide", "--budget", "100"],
-    );
-    add(2, &["solve", "8x8", "--method", "backtrack", "--seed", "1"]);
-    add(2, &["exists", "8x8", "--closed", "--start", "a1"]);
-    for opt in [
-        &["--page", "letter"][..],
-        &["--per-page", "2"],
-        &["--title", "x"],
-        &["--theme", "paper"],
-        &["--dpi", "100"],
-        &["--template", "my.page"],
-    ] {
-        let mut a = vec!["puzzle", "6x6", "--format", "json", "-o", "x.json"];
-        a.extend_from_slice(opt);
-        add(2, &a);
-    }
-    add(2, &["puzzle", "6x6", "--dpi", "100", "-o", "x.pdf"]);
-    add(2, &["puzzle", "solve", "p.json", "--closed"]);
-    // Outputs that would destroy an input or each other.
-    add(
-        2,
-        &[
-            "draw", "--tour", "t.json", "--format", "svg", "-o", "t.json",
-        ],
-    );
-    add(
-        2,
-        &[
-            "draw", "--tour", "t.json", "--format", "svg", "-o", "./t.json",
-        ],
-    );
-    add(
-        2,
-        &[
-            "draw", "8x8", "--theme", "my.theme", "--format", "svg", "-o", "my.theme",
-        ],
-    );
-    add(
-        2,
-        &[
-            "puzzle",
-            "6x6",
-            "--template",
-            "my.page",
-            "--format",
-            "pdf",
-            "-o",
-            "my.page",
-        ],
-    );
-    add(
-        2,
-        &[
-            "puzzle", "6x6", "--theme", "my.theme", "--format", "pdf", "-o", "my.theme",
-        ],
-    );
-    add(
-        2,
-        &[
-            "puzzle",
-            "6x6",
-            "--seed",
-            "1",
-            "-o",
-            "s.pdf",
-            "--answers",
-            "./s.pdf",
-        ],
-    );
-    add(
-        2,
-        &[
-            "puzzle",
-            "6x6",
-            "--seed",
-            "1",
-            "-o",
-            "s.pdf",
-            "--answers",
-            "s.pdf",
-        ],
-    );
-    add(
-        2,
-        &[
-            "puzzle",
-            "6x6",
-            "--seed",
-            "1",
-            "-o",
-            "folder/../s.pdf",
-            "--answers",
-            "s.pdf",
-        ],
-    );
-    add(
-        2,
-        &[
-            "puzzle",
-            "6x6",
-            "--seed",
-            "1",
-            "--per-page",
-            "1",
-            "--count",
-            "2",
-            "-o",
-            "s.svg",
-            "--answers",
-            "./s.svg",
-        ],
-    );
-    // Outputs that cannot be written.
-    add(2, &["solve", "8x8", "-o", "folder"]);
-    add(2, &["solve", "8x8", "-o", "nowhere/t.txt"]);
-    add(2, &["solve", "8x8", "-o", "t.bin"]);
-    add(2, &["draw", "8x8", "-o", "x.gif"]);
-    add(2, &["draw", "8x8", "-o", "folder"]);
-    add(2, &["puzzle", "6x6", "-o", "nowhere/s.pdf"]);
-    add(
-        2,
-        &["puzzle", "6x6", "-o", "s.pdf", "--answers", "nowhere/k.pdf"],
-    );
-    add(2, &["puzzle", "6x6", "-o", "s.pdf", "--answers", "k.json"]);
-    // Sizes refused before any work.
-    add(2, &["draw", "3000x3000", "--cell", "40", "-o", "x.png"]);
-    add(
-        2,
-        &["draw", "30000x30000", "--style", "lines", "-o", "x.png"],
-    );
-    add(2, &["draw", "400x400", "-o", "x.png"]);
-    add(2, &["draw", "2000x2000", "--closed", "-o", "x.png"]);
-    add(2, &["draw", "2000x2000", "--closed", "-o", "x.svg"]);
-    add(2, &["draw", "2000x2000", "--closed", "-o", "x.pdf"]);
-    add(
-        2,
-        &[
-            "draw",
-            "10000x10000",
-            "--style",
-            "lines",
-            "--cell",
-            "1",
-            "-o",
-            "x.svg",
-        ],
-    );
-    add(2, &["puzzle", "50x50", "-o", "x.pdf"]);
-    add(2, &["puzzle", "21x20", "-o", "x.pdf"]);
-    add(2, &["puzzle", "6x6", "--count", "1001", "-o", "x.pdf"]);
-    add(2, &["puzzle", "6x6", "--per-page", "65", "-o", "x.pdf"]);
-    add(2, &["puzzle", "6x6", "--clues", "37", "-o", "x.pdf"]);
     // Inputs that are not what they should be.
-    for f in [
+    let bad_files = [
         "empty.json",
         "garbage.json",
         "foreign.json",
@@ -361,27 +257,19 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         "folder",
         "missing.json",
         "/dev/zero",
-        "late.json",
-        "p.txt",
-    ] {
-        add(
-            if f == "late.json" { 1 } else { 2 },
-            &["draw", "--tour", f, "-o", "x.svg"],
-        );
+    ];
+    for f in bad_files.iter().chain(&["late.json", "p.txt"]) {
+        let code = if *f == "late.json" { 1 } else { 2 };
+        cases.push((
+            ["draw", "--tour", f, "-o", "x.svg"]
+                .map(String::from)
+                .to_vec(),
+            code,
+        ));
     }
-    for f in [
-        "empty.json",
-        "garbage.json",
-        "foreign.json",
-        "huge.json",
-        "folder",
-        "missing.json",
-        "/dev/zero",
-    ] {
-        add(2, &["verify", f]);
+    for f in bad_files {
+        cases.push((vec!["verify".into(), f.into()], 2));
     }
-    add(1, &["verify", "long.json"]);
-    add(1, &["verify", "late.json"]);
     for f in [
         "empty.json",
         "garbage.json",
@@ -391,53 +279,8 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         "/dev/zero",
         "t.json",
     ] {
-        add(2, &["puzzle", "solve", f]);
+        cases.push((["puzzle", "solve", f].map(String::from).to_vec(), 2));
     }
-    add(2, &["draw", "8x8", "--theme", "bad.theme", "-o", "x.svg"]);
-    add(2, &["draw", "8x8", "--theme", "folder", "-o", "x.svg"]);
-    add(2, &["draw", "8x8", "--theme", "neon", "-o", "x.svg"]);
-    add(
-        2,
-        &["puzzle", "6x6", "--template", "bad.page", "-o", "x.pdf"],
-    );
-    add(
-        2,
-        &["puzzle", "6x6", "--template", "/dev/zero", "-o", "x.pdf"],
-    );
-    add(
-        2,
-        &["puzzle", "6x6", "--template", "missing.page", "-o", "x.pdf"],
-    );
-    add(2, &["puzzle", "6x6", "--page", "a3", "-o", "x.pdf"]);
-    // clap's own refusals: unknown values, flags and missing arguments.
-    add(2, &["solve"]);
-    add(2, &["solve", "8x8", "--method", "magic"]);
-    add(2, &["solve", "8x8", "--format", "xml"]);
-    add(2, &["solve", "8x8", "--closed", "--open"]);
-    add(2, &["solve", "8x8", "--end", "h1"]);
-    add(2, &["draw", "8x8"]);
-    add(2, &["draw", "8x8", "--style", "dots", "-o", "x.svg"]);
-    add(2, &["draw", "8x8", "--tour", "t.json", "-o", "x.svg"]);
-    add(
-        2,
-        &["puzzle", "6x6", "--difficulty", "insane", "-o", "x.pdf"],
-    );
-    add(
-        2,
-        &[
-            "puzzle",
-            "6x6",
-            "--clues",
-            "10",
-            "--difficulty",
-            "easy",
-            "-o",
-            "x.pdf",
-        ],
-    );
-    add(2, &["puzzle", "6x6", "--format", "pdf"]);
-    add(2, &["verify"]);
-    add(2, &["frobnicate"]);
     cases
 }
 

@@ -3,20 +3,14 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use knight_tour::io::puzzle::read_puzzles;
 use knight_tour::puzzle::grade::{self, Verdict};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade};
 use predicates::str::contains;
 
-fn kt() -> Command {
-    let mut c = Command::cargo_bin("knight-tour").unwrap();
-    c.env_clear()
-        .env("FONTCONFIG_FILE", "/nonexistent")
-        .env("HOME", "/nonexistent");
-    c
-}
+mod common;
+use common::kt;
 
 /// Runs `knight-tour ARGS`, expects success, returns stdout.
 fn stdout(args: &[&str]) -> String {

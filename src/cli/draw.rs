@@ -12,7 +12,7 @@ use super::files::{self, read_text};
 use super::output::emit;
 use super::solve::{run_request, Choice};
 use super::verify::read_tour_file;
-use super::{decimal, natural32, note, Error};
+use super::{decimal, natural32, note, refuse_given, Error};
 
 /// Drawing styles accepted by `--style`.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -150,60 +150,37 @@ pub fn encode(
 
 /// Refuses options that would do nothing with the rest of the command line.
 fn check_applies(args: &DrawArgs, format: ImageFormat) -> Result<(), Error> {
-    let refuse = |option: &str, why: &str, hint: &str| {
-        Err(Error::Usage(format!(
-            "{option} does not apply {why}; hint: {hint}"
-        )))
-    };
     if matches!(args.style, StyleArg::Numbers) {
-        if args.arrows {
-            return refuse(
-                "--arrows",
-                "to --style numbers: the numbers show the order",
-                "add --style lines",
-            );
-        }
-        if args.gradient {
-            return refuse(
-                "--gradient",
-                "to --style numbers: it shades the line",
-                "add --style lines",
-            );
-        }
+        refuse_given(
+            &[("--arrows", args.arrows), ("--gradient", args.gradient)],
+            "to --style numbers: the numbers already show the order",
+            |_| "add --style lines".into(),
+        )?;
     }
     if format != ImageFormat::Png {
-        if args.dpi.is_some() {
-            return refuse(
-                "--dpi",
-                "to SVG or PDF: they are vectors, sized by --cell",
-                "write .png, or use --cell",
-            );
-        }
-        if args.width.is_some() {
-            return refuse(
-                "--width",
-                "to SVG or PDF: it sets a PNG's pixels",
-                "write .png, or use --cell",
-            );
-        }
+        refuse_given(
+            &[
+                ("--dpi", args.dpi.is_some()),
+                ("--width", args.width.is_some()),
+            ],
+            "to SVG or PDF: they are vectors, sized by --cell",
+            |_| "write .png, or use --cell".into(),
+        )?;
     }
     if args.tour.is_some() {
         let c = &args.choice;
-        let given = [
-            ("--start", c.start.is_some()),
-            ("--closed", c.kind.closed),
-            ("--open", c.kind.open),
-            ("--method", c.method.is_some()),
-            ("--seed", c.seed.is_some()),
-            ("--budget", c.budget.is_some()),
-        ];
-        if let Some((option, _)) = given.iter().find(|(_, on)| *on) {
-            return refuse(
-                option,
-                "to --tour: the tour is read from the file, not solved",
-                &format!("drop {option}, or give a BOARD instead of --tour"),
-            );
-        }
+        refuse_given(
+            &[
+                ("--start", c.start.is_some()),
+                ("--closed", c.kind.closed),
+                ("--open", c.kind.open),
+                ("--method", c.method.is_some()),
+                ("--seed", c.seed.is_some()),
+                ("--budget", c.budget.is_some()),
+            ],
+            "to --tour: the tour is read from the file, not solved",
+            |option| format!("drop {option}, or give a BOARD instead of --tour"),
+        )?;
     }
     Ok(())
 }

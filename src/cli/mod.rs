@@ -152,6 +152,21 @@ pub fn note(text: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "{text}");
 }
 
+/// Refuses the first option in `given` that is set: it does not apply `why`.
+fn refuse_given(
+    given: &[(&str, bool)],
+    why: &str,
+    hint: impl Fn(&str) -> String,
+) -> Result<(), Error> {
+    match given.iter().find(|(_, on)| *on) {
+        Some((option, _)) => Err(Error::Usage(format!(
+            "{option} does not apply {why}; hint: {}",
+            hint(option)
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// Parses a board argument.
 fn parse_board(text: &str) -> Result<Board, Error> {
     Ok(text.parse::<Board>()?)

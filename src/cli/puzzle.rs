@@ -23,7 +23,7 @@ use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
 use super::error::{NO, OK};
 use super::files::{self, read_text, Fill, Output};
 use super::output::print;
-use super::{count, decimal, natural, note, parse_board, Error, KindArgs};
+use super::{count, decimal, natural, note, parse_board, refuse_given, Error, KindArgs};
 
 /// Arguments of `puzzle`.
 #[derive(Debug, Args)]
@@ -186,45 +186,27 @@ pub fn run(args: PuzzleArgs) -> Result<ExitCode, Error> {
 
 /// Refuses options that would do nothing with the chosen output.
 fn check_applies(a: &MakeArgs, format: SheetFormat) -> Result<(), Error> {
-    let refuse = |option: &str, why: &str, hint: &str| {
-        Err(Error::Usage(format!(
-            "{option} does not apply {why}; hint: {hint}"
-        )))
-    };
-    let pages = matches!(
-        format,
-        SheetFormat::Svg | SheetFormat::Png | SheetFormat::Pdf
-    );
-    if !pages {
-        let given = [
-            ("--page", a.page.is_some()),
-            ("--template", a.template.is_some()),
-            ("--per-page", a.per_page.is_some()),
-            ("--title", a.title.is_some()),
-            ("--theme", a.theme.is_some()),
-            ("--dpi", a.dpi.is_some()),
-        ];
-        if let Some((option, _)) = given.iter().find(|(_, on)| *on) {
-            return refuse(
-                option,
-                "to JSON or text output: it lays out worksheet pages",
-                "write -o sheet.pdf, .png or .svg",
-            );
-        }
+    if matches!(format, SheetFormat::Json | SheetFormat::Text) {
+        refuse_given(
+            &[
+                ("--page", a.page.is_some()),
+                ("--template", a.template.is_some()),
+                ("--per-page", a.per_page.is_some()),
+                ("--title", a.title.is_some()),
+                ("--theme", a.theme.is_some()),
+                ("--dpi", a.dpi.is_some()),
+            ],
+            "to JSON or text output: it lays out worksheet pages",
+            |_| "write -o sheet.pdf, .png or .svg".into(),
+        )?;
     }
-    if a.dpi.is_some()
-        && format != SheetFormat::Png
-        && a.answers
-            .as_ref()
-            .is_none_or(|k| sheet_format(None, Some(k), "--answers").ok() != Some(SheetFormat::Png))
-    {
-        return refuse(
-            "--dpi",
-            "to SVG or PDF pages: they are vectors",
-            "write .png pages, or drop --dpi",
-        );
-    }
-    Ok(())
+    let png = |p: &Path| sheet_format(None, Some(p), "").ok() == Some(SheetFormat::Png);
+    let any_png = format == SheetFormat::Png || a.answers.as_deref().is_some_and(png);
+    refuse_given(
+        &[("--dpi", a.dpi.is_some() && !any_png)],
+        "to SVG or PDF pages: they are vectors",
+        |_| "write .png pages, or drop --dpi".into(),
+    )
 }
 
 /// The files a worksheet (or key) of `pages` pages goes to, with their option's name.
