@@ -10,7 +10,7 @@ use std::process::{Command as Std, Stdio};
 use assert_cmd::cargo::cargo_bin;
 
 mod common;
-use common::kt;
+use common::{kt, stdout};
 
 /// Every file under `dir` with its bytes.
 fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
@@ -616,14 +616,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
 
 #[test]
 fn exists_without_a_kind_answers_for_open_tours() {
-    let out = kt()
-        .args(["exists", "5x5"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = stdout(&["exists", "5x5"]);
     assert!(text.contains("no: no closed tour on 5x5"), "{text}");
     assert!(text.contains("yes: 5x5 has open tours"), "{text}");
     kt().args(["exists", "4x4"]).assert().code(1);
@@ -634,16 +627,10 @@ fn exists_without_a_kind_answers_for_open_tours() {
 fn one_grammar_for_boards_squares_and_numbers() {
     // Surrounding spaces and case are accepted everywhere.
     for (board, start) in [(" 8x8 ", " A1 "), ("8X8", "a1"), ("8×8", " 7,0")] {
-        let out = kt()
-            .args([
-                "solve", board, "--start", start, "--seed", " 3 ", "--format", "moves",
-            ])
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        assert!(String::from_utf8(out).unwrap().starts_with("a1\n"));
+        let out = stdout(&[
+            "solve", board, "--start", start, "--seed", " 3 ", "--format", "moves",
+        ]);
+        assert!(out.starts_with("a1\n"), "{out}");
     }
     // Hints answer in the notation typed.
     let err = |args: &[&str]| {

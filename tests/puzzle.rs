@@ -10,19 +10,7 @@ use knight_tour::puzzle::{Geometry, Grade};
 use predicates::str::contains;
 
 mod common;
-use common::kt;
-
-/// Runs `knight-tour ARGS`, expects success, returns stdout.
-fn stdout(args: &[&str]) -> String {
-    let out = kt()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
+use common::{kt, stdout};
 
 fn pdf_pages(path: &Path) -> usize {
     let bytes = std::fs::read(path).unwrap();

@@ -11,3 +11,16 @@ pub fn kt() -> Command {
         .env("HOME", "/nonexistent");
     c
 }
+
+/// Runs `knight-tour ARGS`, expects success, returns stdout.
+#[allow(dead_code)] // each test crate compiles this module; not all of them call this
+pub fn stdout(args: &[&str]) -> String {
+    let out = kt()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
