@@ -98,7 +98,7 @@ impl Square {
         Square { row, col }
     }
 
-    /// Colour parity: squares with the same parity as the corner [0,0] return 0.
+    /// Colour parity: squares with the same parity as the corner `[0, 0]` return 0.
     pub const fn colour(self) -> u32 {
         (self.row + self.col) & 1
     }

@@ -2,6 +2,7 @@
 //!
 //! Writers take any `io::Write`; the binary decides where bytes go and how files are replaced.
 
+#[cfg(feature = "puzzle")]
 pub mod puzzle;
 
 use std::io::{self, Write};

@@ -1,9 +1,11 @@
 //! Drawing tours: a pure layout ([`scene`]), themes, SVG, and PNG / PDF from the SVG.
 
 pub mod glyphs;
+#[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod raster;
 pub mod scene;
+#[cfg(feature = "puzzle")]
 pub mod sheet;
 pub mod svg;
 pub mod theme;

@@ -38,6 +38,7 @@ pub enum RasterError {
     #[error("cannot encode the PNG: {0}")]
     Encode(#[source] png::EncodingError),
     /// PDF conversion failed.
+    #[cfg(feature = "pdf")]
     #[error("cannot make the PDF: {0}")]
     Pdf(svg2pdf::ConversionError),
 }

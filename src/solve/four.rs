@@ -387,7 +387,7 @@ fn long(n: u32, s: u32, pc: &'static Pieces) -> Option<(Plan, Plan, Vec<u32>)> {
             let window = Piece {
                 lo,
                 hi: right,
-                extra: (left > 0).then_some(((false, left - 1), (true, left - 1))),
+                extra: (left > 0).then(|| ((false, left - 1), (true, left - 1))),
             };
             let ends: Vec<V> = if right < n {
                 vec![(true, right - 1), (true, right - 2)]
