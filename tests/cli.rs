@@ -198,3 +198,21 @@ fn help_shows_examples() {
         .success()
         .stdout(contains("Examples:"));
 }
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish", "powershell"] {
+        let out = common::stdout(&["completions", shell]);
+        assert!(out.contains("knight-tour"), "{shell}");
+        assert!(out.contains("closed"), "{shell}: options are completed");
+    }
+    let man = common::stdout(&["man"]);
+    assert!(man.contains(".TH knight-tour 1"), "{man}");
+    assert!(man.contains("solve"));
+    kt().args(["completions", "tcsh"]).assert().code(2);
+    let version = common::stdout(&["--version"]);
+    assert_eq!(
+        version.trim(),
+        format!("knight-tour {}", env!("CARGO_PKG_VERSION"))
+    );
+}

@@ -4,6 +4,7 @@ mod draw;
 mod error;
 mod exists;
 mod files;
+mod meta;
 mod output;
 mod puzzle;
 mod solve;
@@ -85,6 +86,14 @@ enum Command {
         after_help = "Examples:\n  knight-tour exists 5x5 --closed\n  knight-tour exists 4x20 --open --start b2"
     )]
     Exists(exists::ExistsArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell).
+    #[command(
+        after_help = "Example:\n  knight-tour completions bash > ~/.local/share/bash-completion/completions/knight-tour"
+    )]
+    Completions(meta::CompletionsArgs),
+    /// Print the manual page in roff.
+    #[command(after_help = "Example:\n  knight-tour man > knight-tour.1 && man ./knight-tour.1")]
+    Man,
 }
 
 /// The kind of tour (shared by subcommands).
@@ -212,5 +221,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Puzzle(a) => puzzle::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Exists(a) => exists::run(a),
+        Command::Completions(a) => meta::completions(a),
+        Command::Man => meta::man(),
     }
 }

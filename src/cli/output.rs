@@ -71,5 +71,10 @@ where
 
 /// Prints text to stdout through one buffered handle (a closed pipe ends the run quietly).
 pub fn print(text: &str) -> Result<(), Error> {
-    emit(&Output::stdout(), |w| w.write_all(text.as_bytes()))
+    print_bytes(text.as_bytes())
+}
+
+/// Prints bytes to stdout, as [`print`].
+pub fn print_bytes(bytes: &[u8]) -> Result<(), Error> {
+    emit(&Output::stdout(), |w| w.write_all(bytes))
 }
