@@ -19,16 +19,17 @@ pub struct Tile {
 }
 
 /// A knight's tour: every square once, in visiting order.
+///
+/// Outside this crate a `Tour` is only made by [`Tour::new`] or [`Tour::from_squares`], which
+/// verify it, or by the solvers, which verify what they build: holding a `Tour` means holding
+/// a checked one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tour {
-    /// The board toured.
-    pub board: Board,
+    pub(crate) board: Board,
     /// Row-major linear indices (`row * cols + col`) in visiting order; 4 bytes a square.
-    pub path: Vec<u32>,
-    /// Whether the last square is a knight's move from the first.
-    pub closed: bool,
-    /// Sub-boards of a divide-and-conquer construction (may be empty).
-    pub tiles: Vec<Tile>,
+    pub(crate) path: Vec<u32>,
+    pub(crate) closed: bool,
+    pub(crate) tiles: Vec<Tile>,
 }
 
 /// The first fault found in a tour, with 1-based move numbers.
@@ -91,7 +92,7 @@ pub enum TourError {
 }
 
 /// A compact visited set: one bit a square, so verifying 10^8 squares costs 12.5 MB.
-pub struct BitSet {
+pub(crate) struct BitSet {
     words: Vec<u64>,
 }
 
@@ -121,6 +122,51 @@ impl BitSet {
 }
 
 impl Tour {
+    /// A tour from row-major square indices in visiting order, verified: every square once,
+    /// by knight moves, and back to the start if `closed`. `tiles` may be empty.
+    pub fn new(
+        board: Board,
+        path: Vec<u32>,
+        closed: bool,
+        tiles: Vec<Tile>,
+    ) -> Result<Tour, TourError> {
+        let t = Tour {
+            board,
+            path,
+            closed,
+            tiles,
+        };
+        t.verify()?;
+        Ok(t)
+    }
+
+    /// A tour from squares in visiting order, verified as [`Tour::new`] does.
+    pub fn from_squares(board: Board, squares: &[Square], closed: bool) -> Result<Tour, TourError> {
+        let t = Tour::from_squares_unchecked(board, squares, closed);
+        t.verify()?;
+        Ok(t)
+    }
+
+    /// The board toured.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Row-major square indices (`row * cols + col`) in visiting order.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// Whether the last square is a knight's move from the first.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The sub-boards a divide-and-conquer construction solved separately (may be empty).
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
     /// The same tour on the transposed board (rows and columns swapped), tiles included.
     pub fn transposed(self) -> Tour {
         let (r, c) = (self.board.rows, self.board.cols);
@@ -142,7 +188,7 @@ impl Tour {
     }
 
     /// Builds a tour from squares (no verification).
-    pub fn from_squares(board: Board, squares: &[Square], closed: bool) -> Tour {
+    pub(crate) fn from_squares_unchecked(board: Board, squares: &[Square], closed: bool) -> Tour {
         Tour {
             board,
             path: squares.iter().map(|&s| board.index(s)).collect(),
@@ -313,7 +359,7 @@ mod tests {
             (0, 0),
         ];
         let squares: Vec<Square> = sq.iter().map(|&(r, c)| Square::new(r, c)).collect();
-        Tour::from_squares(b(3, 4), &squares, false)
+        Tour::from_squares_unchecked(b(3, 4), &squares, false)
     }
 
     #[test]
@@ -327,14 +373,15 @@ mod tests {
                 to: Square::new(0, 1)
             })
         );
-        let single = Tour::from_squares(b(1, 1), &[Square::new(0, 0)], false);
+        let single = Tour::from_squares_unchecked(b(1, 1), &[Square::new(0, 0)], false);
         assert_eq!(single.verify(), Ok(()));
         let mut closed1 = single.clone();
         closed1.closed = true;
         assert!(closed1.verify().is_err());
-        let short = Tour::from_squares(b(3, 4), &[Square::new(0, 0), Square::new(2, 1)], false);
+        let short =
+            Tour::from_squares_unchecked(b(3, 4), &[Square::new(0, 0), Square::new(2, 1)], false);
         assert!(matches!(short.verify(), Err(TourError::Missing { .. })));
-        let dup = Tour::from_squares(
+        let dup = Tour::from_squares_unchecked(
             b(3, 4),
             &[Square::new(0, 0), Square::new(2, 1), Square::new(0, 0)],
             false,

@@ -26,7 +26,7 @@ fn check(board: Board, kind: Kind, start: Option<Square>, method: Method, seed: 
                 assert_eq!(sol.tour.start(), s);
             }
             if kind == Kind::Closed {
-                assert!(sol.tour.closed);
+                assert!(sol.tour.is_closed());
             }
         }
         Err(e) => assert!(
@@ -132,7 +132,7 @@ fn tiles_cover_the_board_once() {
         let board = Board::new(r, c).unwrap();
         let sol = solve(&Request::new(board, Kind::Open)).unwrap();
         let mut covered = vec![0u8; board.area()];
-        for t in &sol.tour.tiles {
+        for t in sol.tour.tiles() {
             for rr in t.row..t.row + t.rows {
                 for cc in t.col..t.col + t.cols {
                     covered[(rr * c + cc) as usize] += 1;
@@ -154,7 +154,8 @@ fn seeds_vary_and_repeat() {
         })
         .unwrap()
         .tour
-        .path
+        .path()
+        .to_vec()
     };
     assert_eq!(run(1), run(1));
     let distinct: std::collections::HashSet<Vec<u32>> = (0..8).map(run).collect();
@@ -167,7 +168,7 @@ fn seeds_vary_and_repeat() {
 #[ignore = "a minute of enumeration"]
 fn six_by_six_has_9862_closed_tours() {
     let b = Board::new(6, 6).unwrap();
-    assert_eq!(knight_tour::solve::search::count_from(b, 0, true), 2 * 9862);
+    assert_eq!(knight_tour::solve::count_tours_from(b, 0, true), 2 * 9862);
 }
 
 proptest! {
@@ -194,13 +195,13 @@ proptest! {
         let geo = Geometry::new(board);
         let g = generate(&spec, &geo).unwrap();
         g.solution.verify().unwrap();
-        prop_assert_eq!(g.solution.closed, closed);
+        prop_assert_eq!(g.solution.is_closed(), closed);
         prop_assert!(g.puzzle.agrees(&g.solution));
         prop_assert!(g.grade <= want);
         let n = board.area() as u32;
         if !closed {
-            prop_assert_eq!(g.puzzle.grid[g.solution.path[0] as usize], 1);
-            prop_assert_eq!(g.puzzle.grid[g.solution.path[n as usize - 1] as usize], n);
+            prop_assert_eq!(g.puzzle.grid()[g.solution.path()[0] as usize], 1);
+            prop_assert_eq!(g.puzzle.grid()[g.solution.path()[n as usize - 1] as usize], n);
         }
         let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
         prop_assert_eq!(o.solutions, Solutions::One(g.solution));

@@ -77,7 +77,7 @@ fn done_when_worksheet_and_key_with_unique_puzzles() {
     let puzzles = read_puzzles(&std::fs::read_to_string(&json).unwrap(), false).unwrap();
     assert_eq!(puzzles.len(), 6);
     for (i, f) in puzzles.iter().enumerate() {
-        let geo = Geometry::new(f.puzzle.board);
+        let geo = Geometry::new(f.puzzle.board());
         let solution = f.solution.clone().expect("solutions are stored");
         solution.verify().unwrap();
         let o = solver::solve(&f.puzzle, &geo, u64::MAX).unwrap();
@@ -270,8 +270,8 @@ fn closed_puzzles() {
         "puzzle", "6x6", "--closed", "--seed", "3", "--format", "json",
     ]);
     let f = &read_puzzles(&out, false).unwrap()[0];
-    assert!(f.puzzle.closed);
-    let geo = Geometry::new(f.puzzle.board);
+    assert!(f.puzzle.is_closed());
+    let geo = Geometry::new(f.puzzle.board());
     let o = solver::solve(&f.puzzle, &geo, u64::MAX).unwrap();
     assert_eq!(o.solutions, Solutions::One(f.solution.clone().unwrap()));
 }

@@ -225,20 +225,20 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
     let tour: Tour = match (&args.tour, &args.board) {
         (Some(path), _) => {
             let tour = read_tour_file(path)?;
-            if style == Style::Tiles && tour.tiles.is_empty() {
+            if style == Style::Tiles && tour.tiles().is_empty() {
                 let name = path.display();
                 return Err(Error::Usage(format!(
                     "{name} has no tiles to draw: only divide-and-conquer tours carry them; hint: use --style lines, or solve with --method divide"
                 )));
             }
-            precheck(tour.board, style)?;
+            precheck(tour.board(), style)?;
             tour
         }
         (None, Some(board)) => {
             let req = args.choice.request(board)?;
             precheck(req.board, style)?;
             let sol = run_request(&req)?;
-            if style == Style::Tiles && sol.tour.tiles.is_empty() {
+            if style == Style::Tiles && sol.tour.tiles().is_empty() {
                 note(format_args!(
                     "note: this {} tour has no tiles (only divide-and-conquer tours do); drawing lines",
                     sol.method
@@ -253,7 +253,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             ))
         }
     };
-    let b = tour.board;
+    let b = tour.board();
     let cell = args.cell.unwrap_or_else(|| default_cell(b.rows, b.cols));
     let scene = Scene::new(b, cell, args.coords);
     let mut opts = DrawOptions::new(style);

@@ -492,7 +492,7 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     let mut w: Vec<u8> = Vec::new();
     for (i, f) in files.iter().enumerate() {
         let p = &f.puzzle;
-        let geo = Geometry::new(p.board);
+        let geo = Geometry::new(p.board());
         let budget = a.budget.unwrap_or(solver::CHECK_BUDGET);
         let label = if files.len() > 1 {
             format!("puzzle {}: ", i + 1)
@@ -504,13 +504,13 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
                 "{name}: {label}{e}; hint: raise --budget (now {budget})"
             ))
         })?;
-        let kind = if p.closed { "closed" } else { "open" };
+        let kind = if p.is_closed() { "closed" } else { "open" };
         match &o.solutions {
             Solutions::One(t) => {
                 writeln!(
                     w,
                     "{label}exactly one solution ({} {kind}, {} clues, {} search nodes)",
-                    p.board,
+                    p.board(),
                     p.clues(),
                     o.nodes
                 )?;
@@ -549,8 +549,8 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
 fn show_two(w: &mut impl Write, p: &Puzzle, x: &Tour, y: &Tour) -> std::io::Result<()> {
     let (nx, ny) = (x.numbers(), y.numbers());
     let width = p.len().to_string().len();
-    let cols = p.board.cols as usize;
-    for r in 0..p.board.rows as usize {
+    let cols = p.board().cols as usize;
+    for r in 0..p.board().rows as usize {
         let row = |n: &[u32], other: &[u32]| {
             (0..cols)
                 .map(|c| {

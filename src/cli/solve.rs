@@ -109,9 +109,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         Format::Moves => tio::write_moves(w, tour),
         Format::Summary => {
             let memory = peak_memory().map_or(String::new(), |m| {
-                let per = m as f64 / tour.board.area() as f64;
+                let per = m as f64 / tour.board().area() as f64;
                 // Per-square figures mean something only once the board outweighs the binary.
-                if tour.board.area() >= 1_000_000 {
+                if tour.board().area() >= 1_000_000 {
                     format!(
                         ", peak memory {} ({per:.2} bytes/square)",
                         human_bytes(m as f64)
@@ -123,13 +123,13 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
             writeln!(
                 w,
                 "{} {} tour by {}: {} squares from {} to {}, {} tiles, constructed and verified in {:.3} ms{memory}: verified ok",
-                tour.board,
-                if tour.closed { "closed" } else { "open" },
+                tour.board(),
+                if tour.is_closed() { "closed" } else { "open" },
                 sol.method,
                 tour.len(),
-                tour.board.algebraic(tour.start()),
-                tour.board.algebraic(tour.end()),
-                tour.tiles.len(),
+                tour.board().algebraic(tour.start()),
+                tour.board().algebraic(tour.end()),
+                tour.tiles().len(),
                 elapsed.as_secs_f64() * 1e3,
             )
         }

@@ -83,7 +83,7 @@ fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Erro
                 )));
             }
         }
-        let geo = Geometry::new(p.board);
+        let geo = Geometry::new(p.board());
         let o = solver::solve(p, &geo, budget).map_err(|e| {
             Error::GaveUp(format!(
                 "{label}: uniqueness not settled: {e}; hint: raise --budget (now {budget})"
@@ -150,11 +150,15 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     let _ = writeln!(
         line,
         "ok: {name} is {} {} tour of {} squares from {} to {}",
-        if tour.closed { "a closed" } else { "an open" },
-        tour.board,
+        if tour.is_closed() {
+            "a closed"
+        } else {
+            "an open"
+        },
+        tour.board(),
         tour.len(),
-        tour.board.algebraic(tour.start()),
-        tour.board.algebraic(tour.end())
+        tour.board().algebraic(tour.start()),
+        tour.board().algebraic(tour.end())
     );
     print(&String::from_utf8_lossy(&line))?;
     Ok(ExitCode::SUCCESS)

@@ -429,7 +429,7 @@ mod tests {
         .iter()
         .map(|&(r, c)| Square::new(r, c))
         .collect();
-        Tour::from_squares(b, &sq, false)
+        Tour::from_squares_unchecked(b, &sq, false)
     }
 
     #[test]

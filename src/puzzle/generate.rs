@@ -139,7 +139,7 @@ fn attempts(n: usize) -> u32 {
 
 /// A small seeded generator (SplitMix64 steps), portable across machines.
 #[derive(Debug, Clone)]
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 
 impl Rng {
     /// A generator from a seed.
@@ -214,7 +214,7 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
 }
 
 /// A random tour of the spec's kind.
-pub fn random_tour(board: Board, closed: bool, rng: &mut Rng) -> Tour {
+pub(crate) fn random_tour(board: Board, closed: bool, rng: &mut Rng) -> Tour {
     let n = board.area();
     let kind = if closed { Kind::Closed } else { Kind::Open };
     let start = loop {

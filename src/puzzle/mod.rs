@@ -27,14 +27,15 @@ pub const MAX_SQUARES: usize = 2500;
 pub(crate) const NONE: u32 = u32::MAX;
 
 /// A puzzle: a board, open or closed, and the given numbers.
+///
+/// Made only by [`Puzzle::new`] (or from a tour), which checks the givens, so every `Puzzle`
+/// held is one whose givens are on the board, in range, distinct and not contradictory.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
-    /// The board.
-    pub board: Board,
-    /// Whether the hidden tour is closed (its last square a knight's move from its first).
-    pub closed: bool,
+    pub(crate) board: Board,
+    pub(crate) closed: bool,
     /// The given 1-based number on each square, row-major; 0 where blank.
-    pub grid: Vec<u32>,
+    pub(crate) grid: Vec<u32>,
 }
 
 /// Why a puzzle cannot be set up.
@@ -176,6 +177,21 @@ impl FromStr for Grade {
 }
 
 impl Puzzle {
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Whether the hidden tour is closed (its last square a knight's move from its first).
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The given 1-based number on each square, row-major; 0 where blank.
+    pub fn grid(&self) -> &[u32] {
+        &self.grid
+    }
+
     /// Sets up a puzzle from givens `(row, col, number)` as written in a file, checking that
     /// they are on the board, in range, not repeated, and not in plain contradiction.
     pub fn new(

@@ -1,6 +1,6 @@
 //! Drawing tours: a pure layout ([`scene`]), themes, SVG, and PNG / PDF from the SVG.
 
-pub mod glyphs;
+pub(crate) mod glyphs;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod raster;

@@ -219,7 +219,7 @@ pub fn search(board: Board, start: u32, cfg: SearchConfig) -> Outcome {
 }
 
 /// Counts all tours from `start` (directed, complete search); for small boards only.
-pub fn count_from(board: Board, start: u32, closed: bool) -> u64 {
+pub(crate) fn count_from(board: Board, start: u32, closed: bool) -> u64 {
     let n = board.area();
     let mut visited = vec![false; n];
     let nbrs: Vec<Vec<u32>> = board.adjacency();
