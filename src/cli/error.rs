@@ -143,6 +143,7 @@ impl Error {
             },
             Error::PuzzleRead { source, .. } => match source {
                 PuzzleReadError::Puzzle(p) => puzzle_code(p),
+                PuzzleReadError::BadSolution(_) => NO,
                 _ => USAGE,
             },
         }

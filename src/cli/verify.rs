@@ -41,9 +41,6 @@ fn tour_from(path: &Path, r: impl Read) -> Result<Tour, Error> {
             source,
         },
     })?;
-    file.tour
-        .verify()
-        .map_err(|e| Error::Failed(format!("{name}: {e}")))?;
     Ok(file.tour)
 }
 
@@ -75,8 +72,6 @@ fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Erro
         };
         let p = &f.puzzle;
         if let Some(t) = &f.solution {
-            t.verify()
-                .map_err(|e| Error::Failed(format!("{label}: the stored solution: {e}")))?;
             if !p.agrees(t) {
                 return Err(Error::Failed(format!(
                     "{label}: the stored solution does not agree with the givens"

@@ -98,14 +98,15 @@ pub struct TourFile {
 /// takes at most 18, plus room for tiles and whitespace).
 pub const MAX_TOUR_FILE_BYTES: u64 = 1024 + 40 * crate::board::MAX_SQUARES;
 
-/// Parses a `knight-tour/1` JSON tour. The tour is not verified here.
+/// Parses a `knight-tour/1` JSON tour and verifies it.
 pub fn read_json(text: &str) -> Result<TourFile, ReadError> {
     read_json_from(text.as_bytes())
 }
 
 /// Reads a `knight-tour/1` JSON tour from a stream, with memory bounded by the board: each
 /// path entry is checked against rows x cols as it arrives and kept as a 4-byte index, and a
-/// path longer than the board is refused before it is collected. The tour is not verified here.
+/// path longer than the board is refused before it is collected. The tour is verified: a
+/// faulty one is [`ReadError::Tour`] with its first fault.
 pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
     use serde::de::Deserializer as _;
     let mut r = std::io::BufReader::with_capacity(1 << 16, r);
@@ -246,16 +247,10 @@ mod stream {
                     p
                 }
             };
-            Ok(TourFile {
-                tour: Tour {
-                    board: b,
-                    path,
-                    closed,
-                    tiles,
-                },
-                method,
-                seed,
-            })
+            match Tour::new(b, path, closed, tiles) {
+                Ok(tour) => Ok(TourFile { tour, method, seed }),
+                Err(e) => fail(fault, e.into()),
+            }
         }
     }
 
@@ -434,13 +429,21 @@ mod tests {
 
     #[test]
     fn json_round_trips() {
-        let t = tour();
+        let b = Board::new(3, 4).unwrap();
+        let t = crate::solve(&crate::Request::new(b, crate::Kind::Open))
+            .unwrap()
+            .tour;
         let mut out = Vec::new();
         write_json(&mut out, &t, "warnsdorff", Some(7)).unwrap();
         let back = read_json(std::str::from_utf8(&out).unwrap()).unwrap();
         assert_eq!(back.tour, t);
         assert_eq!(back.method.as_deref(), Some("warnsdorff"));
         assert_eq!(back.seed, Some(7));
+        // A file whose path is no tour is refused with the first fault.
+        let bad = String::from_utf8(out)
+            .unwrap()
+            .replacen("[0, 0]", "[1, 1]", 1);
+        assert!(matches!(read_json(&bad), Err(ReadError::Tour(_))));
     }
 
     #[test]

@@ -22,7 +22,8 @@ pub const MAX_PUZZLE_FILE_BYTES: u64 = 64 << 20;
 pub struct PuzzleFile {
     /// The puzzle (givens checked).
     pub puzzle: Puzzle,
-    /// The solution, if the file carries one (not yet verified).
+    /// The solution, if the file carries one (verified as a tour; whether it agrees with
+    /// the givens is for the reader to check).
     pub solution: Option<Tour>,
     /// The stored grade, if any.
     pub difficulty: Option<String>,
@@ -51,6 +52,9 @@ pub enum PuzzleReadError {
     /// The solution path is malformed.
     #[error("the solution {0}")]
     Solution(String),
+    /// The stored solution is not a tour of the board.
+    #[error("the stored solution: {0}")]
+    BadSolution(#[source] crate::tour::TourError),
     /// A text grid is malformed.
     #[error("line {line}: {msg}")]
     Grid {
@@ -108,12 +112,7 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
                 }
                 p.push(r as u32 * b.cols + c as u32);
             }
-            Some(Tour {
-                board: b,
-                path: p,
-                closed: raw.closed,
-                tiles: Vec::new(),
-            })
+            Some(Tour::new(b, p, raw.closed, Vec::new()).map_err(PuzzleReadError::BadSolution)?)
         }
     };
     Ok(PuzzleFile {
