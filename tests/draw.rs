@@ -195,7 +195,7 @@ fn bad_input_is_one_line_and_writes_nothing() {
         ),
         (
             vec!["draw", "8x8", "-o", "x.gif"],
-            "cannot tell the image format of 'x.gif'",
+            "cannot tell the format of -o 'x.gif'",
         ),
         (
             vec!["draw", "8x8", "--dpi", "0", "-o", &o],

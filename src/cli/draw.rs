@@ -4,12 +4,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use knight_tour::io::OutputFormat;
 use knight_tour::render::raster::{self, Raster};
 use knight_tour::render::{self, pdf, DrawOptions, Scene, Style, Theme};
 use knight_tour::{Board, Tour};
 
 use super::files::{self, read_text};
-use super::output::emit;
+use super::output::{choose, emit};
 use super::solve::{run_request, Choice};
 use super::verify::read_tour_file;
 use super::{decimal, natural32, note, refuse_given, Error};
@@ -88,24 +89,18 @@ pub fn default_cell(rows: u32, cols: u32) -> f64 {
     (1600.0 / rows.max(cols) as f64).clamp(2.0, 48.0).floor()
 }
 
-/// Picks the image format from the flag or the extension.
-pub fn image_format(flag: Option<ImageFormat>, out: &Path) -> Result<ImageFormat, Error> {
-    if let Some(f) = flag {
-        return Ok(f);
-    }
-    let ext = out
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    match ext.as_deref() {
-        Some("svg") => Ok(ImageFormat::Svg),
-        Some("png") => Ok(ImageFormat::Png),
-        Some("pdf") => Ok(ImageFormat::Pdf),
-        _ => Err(Error::Usage(format!(
-            "cannot tell the image format of '{}' from its extension; hint: use .svg, .png or .pdf, or pass --format",
-            out.display()
-        ))),
+impl From<ImageFormat> for OutputFormat {
+    fn from(f: ImageFormat) -> Self {
+        match f {
+            ImageFormat::Svg => OutputFormat::Svg,
+            ImageFormat::Png => OutputFormat::Png,
+            ImageFormat::Pdf => OutputFormat::Pdf,
+        }
     }
 }
+
+/// The image formats, for [`choose`].
+pub const IMAGES: [OutputFormat; 3] = [OutputFormat::Svg, OutputFormat::Png, OutputFormat::Pdf];
 
 /// Largest theme or page-template file read: a few dozen `key = value` lines.
 pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
@@ -133,23 +128,24 @@ pub fn load_theme(spec: &str) -> Result<Theme, Error> {
 /// Renders an SVG document into the bytes of `format`.
 pub fn encode(
     svg: String,
-    format: ImageFormat,
+    format: OutputFormat,
     scene: &Scene,
     dpi: Option<f64>,
     width: Option<u32>,
 ) -> Result<Vec<u8>, Error> {
     match format {
-        ImageFormat::Svg => Ok(svg.into_bytes()),
-        ImageFormat::Png => {
+        OutputFormat::Png => {
             let r = Raster::new(scene.width(), scene.height(), dpi, width)?;
             Ok(raster::png(&svg, r)?)
         }
-        ImageFormat::Pdf => Ok(pdf::pdf(&svg)?),
+        OutputFormat::Pdf => Ok(pdf::pdf(&svg)?),
+        OutputFormat::Svg => Ok(svg.into_bytes()),
+        other => unreachable!("choose() allows only images here, not {}", other.name()),
     }
 }
 
 /// Refuses options that would do nothing with the rest of the command line.
-fn check_applies(args: &DrawArgs, format: ImageFormat) -> Result<(), Error> {
+fn check_applies(args: &DrawArgs, format: OutputFormat) -> Result<(), Error> {
     if matches!(args.style, StyleArg::Numbers) {
         refuse_given(
             &[("--arrows", args.arrows), ("--gradient", args.gradient)],
@@ -157,7 +153,7 @@ fn check_applies(args: &DrawArgs, format: ImageFormat) -> Result<(), Error> {
             |_| "add --style lines".into(),
         )?;
     }
-    if format != ImageFormat::Png {
+    if format != OutputFormat::Png {
         refuse_given(
             &[
                 ("--dpi", args.dpi.is_some()),
@@ -187,7 +183,13 @@ fn check_applies(args: &DrawArgs, format: ImageFormat) -> Result<(), Error> {
 
 /// Runs `draw`.
 pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
-    let format = image_format(args.format, &args.output)?;
+    let format = choose(
+        args.format.map(Into::into),
+        Some(&args.output),
+        "-o",
+        &IMAGES,
+        None,
+    )?;
     check_applies(&args, format)?;
     let mut inputs: Vec<(&str, &Path)> = Vec::new();
     if let Some(t) = &args.tour {
@@ -216,10 +218,10 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             .cell
             .unwrap_or_else(|| default_cell(board.rows, board.cols));
         let scene = Scene::new(board, cell, args.coords);
-        if format == ImageFormat::Png {
+        if format == OutputFormat::Png {
             Raster::new(scene.width(), scene.height(), args.dpi, args.width)?;
         }
-        render::check_size(board, style, args.arrows, format != ImageFormat::Svg)?;
+        render::check_size(board, style, args.arrows, format != OutputFormat::Svg)?;
         Ok(())
     };
     let tour: Tour = match (&args.tour, &args.board) {

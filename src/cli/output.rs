@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use clap::ValueEnum;
-use knight_tour::io::Format;
+use knight_tour::io::OutputFormat;
 
 use super::files::{self, Output};
 use super::Error;
@@ -24,32 +24,65 @@ pub enum FormatArg {
     Summary,
 }
 
-impl From<FormatArg> for Format {
+impl From<FormatArg> for OutputFormat {
     fn from(f: FormatArg) -> Self {
         match f {
-            FormatArg::Text => Format::Text,
-            FormatArg::Json => Format::Json,
-            FormatArg::Csv => Format::Csv,
-            FormatArg::Moves => Format::Moves,
-            FormatArg::Summary => Format::Summary,
+            FormatArg::Text => OutputFormat::Text,
+            FormatArg::Json => OutputFormat::Json,
+            FormatArg::Csv => OutputFormat::Csv,
+            FormatArg::Moves => OutputFormat::Moves,
+            FormatArg::Summary => OutputFormat::Summary,
         }
     }
 }
 
-/// Picks the format: the flag, else the file's extension, else text.
-pub fn choose_format(flag: Option<FormatArg>, out: Option<&Path>) -> Result<Format, Error> {
+/// Picks an output's format: the flag, else the file's extension, else `default` for
+/// stdout. `allowed` lists what the command writes; the hint names their extensions.
+pub fn choose(
+    flag: Option<OutputFormat>,
+    out: Option<&Path>,
+    option: &str,
+    allowed: &[OutputFormat],
+    default: Option<OutputFormat>,
+) -> Result<OutputFormat, Error> {
     if let Some(f) = flag {
-        return Ok(f.into());
+        return Ok(f);
     }
-    match out {
-        None => Ok(Format::Text),
-        Some(p) if p.as_os_str() == "-" => Ok(Format::Text),
-        Some(p) => Format::from_extension(&p.to_string_lossy()).ok_or_else(|| {
-            Error::Usage(format!(
-                "cannot tell the format of '{}' from its extension; hint: use .json, .txt or .csv, or pass --format",
-                p.display()
-            ))
-        }),
+    let extensions = || {
+        let names: Vec<String> = allowed
+            .iter()
+            .filter_map(|f| match f {
+                OutputFormat::Text => Some(".txt".to_string()),
+                OutputFormat::Moves | OutputFormat::Summary => None,
+                f => Some(format!(".{}", f.name())),
+            })
+            .collect();
+        names.join(", ")
+    };
+    let path = match out {
+        Some(p) if p.as_os_str() != "-" => p,
+        _ => {
+            return default.ok_or_else(|| {
+                Error::Usage(format!(
+                    "{option} needs a file name to tell the format; hint: use {}, or pass --format",
+                    extensions()
+                ))
+            })
+        }
+    };
+    match OutputFormat::from_path(path) {
+        Some(f) if allowed.contains(&f) => Ok(f),
+        Some(f) => Err(Error::Usage(format!(
+            "{option} '{}' names a {} file, which this command does not write; hint: use {}",
+            path.display(),
+            f.name(),
+            extensions()
+        ))),
+        None => Err(Error::Usage(format!(
+            "cannot tell the format of {option} '{}' from its extension; hint: use {}, or pass --format",
+            path.display(),
+            extensions()
+        ))),
     }
 }
 

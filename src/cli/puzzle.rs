@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use knight_tour::io::puzzle::{
     read_puzzles, write_puzzle_json, write_puzzle_text, PuzzleMeta, MAX_PUZZLE_FILE_BYTES,
 };
-use knight_tour::io::write_text;
+use knight_tour::io::{write_text, OutputFormat};
 use knight_tour::puzzle::generate::{self, Generated, Spec, Target};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade, Puzzle};
@@ -19,10 +19,11 @@ use knight_tour::render::raster::{self, Raster};
 use knight_tour::render::sheet::{self, Item, Sheet, Template};
 use knight_tour::Tour;
 
+use super::draw::IMAGES;
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
 use super::error::{NO, OK};
 use super::files::{self, read_text, Fill, Output};
-use super::output::print;
+use super::output::{choose, print};
 use super::{count, decimal, natural, note, parse_board, refuse_given, Error, KindArgs};
 
 /// Arguments of `puzzle`.
@@ -130,33 +131,26 @@ struct SolveArgs {
     budget: Option<u64>,
 }
 
-fn sheet_format(
-    flag: Option<SheetFormat>,
-    out: Option<&Path>,
-    what: &str,
-) -> Result<SheetFormat, Error> {
-    if let Some(f) = flag {
-        return Ok(f);
-    }
-    let Some(out) = out else {
-        return Ok(SheetFormat::Text);
-    };
-    let ext = out
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase());
-    match ext.as_deref() {
-        Some("svg") => Ok(SheetFormat::Svg),
-        Some("png") => Ok(SheetFormat::Png),
-        Some("pdf") => Ok(SheetFormat::Pdf),
-        Some("json") => Ok(SheetFormat::Json),
-        Some("txt") => Ok(SheetFormat::Text),
-        _ if out.as_os_str() == "-" => Ok(SheetFormat::Text),
-        _ => Err(Error::Usage(format!(
-            "cannot tell the format of {what} '{}' from its extension; hint: use .pdf, .png, .svg, .json or .txt",
-            out.display()
-        ))),
+impl From<SheetFormat> for OutputFormat {
+    fn from(f: SheetFormat) -> Self {
+        match f {
+            SheetFormat::Svg => OutputFormat::Svg,
+            SheetFormat::Png => OutputFormat::Png,
+            SheetFormat::Pdf => OutputFormat::Pdf,
+            SheetFormat::Json => OutputFormat::Json,
+            SheetFormat::Text => OutputFormat::Text,
+        }
     }
 }
+
+/// What `-o` may be: worksheet pages, or the puzzles as data.
+const SHEETS: [OutputFormat; 5] = [
+    OutputFormat::Pdf,
+    OutputFormat::Png,
+    OutputFormat::Svg,
+    OutputFormat::Json,
+    OutputFormat::Text,
+];
 
 /// The files a set of pages goes to: the name itself for one page, NAME-1.ext ... for more.
 fn page_paths(out: &Path, pages: usize) -> Vec<PathBuf> {
@@ -185,8 +179,8 @@ pub fn run(args: PuzzleArgs) -> Result<ExitCode, Error> {
 }
 
 /// Refuses options that would do nothing with the chosen output.
-fn check_applies(a: &MakeArgs, format: SheetFormat) -> Result<(), Error> {
-    if matches!(format, SheetFormat::Json | SheetFormat::Text) {
+fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
+    if matches!(format, OutputFormat::Json | OutputFormat::Text) {
         refuse_given(
             &[
                 ("--page", a.page.is_some()),
@@ -200,8 +194,8 @@ fn check_applies(a: &MakeArgs, format: SheetFormat) -> Result<(), Error> {
             |_| "write -o sheet.pdf, .png or .svg".into(),
         )?;
     }
-    let png = |p: &Path| sheet_format(None, Some(p), "").ok() == Some(SheetFormat::Png);
-    let any_png = format == SheetFormat::Png || a.answers.as_deref().is_some_and(png);
+    let png = |p: &Path| OutputFormat::from_path(p) == Some(OutputFormat::Png);
+    let any_png = format == OutputFormat::Png || a.answers.as_deref().is_some_and(png);
     refuse_given(
         &[("--dpi", a.dpi.is_some() && !any_png)],
         "to SVG or PDF pages: they are vectors",
@@ -210,20 +204,26 @@ fn check_applies(a: &MakeArgs, format: SheetFormat) -> Result<(), Error> {
 }
 
 /// The files a worksheet (or key) of `pages` pages goes to, with their option's name.
-fn page_targets(out: &Path, format: SheetFormat, pages: usize) -> Vec<PathBuf> {
+fn page_targets(out: &Path, format: OutputFormat, pages: usize) -> Vec<PathBuf> {
     match format {
-        SheetFormat::Svg | SheetFormat::Png => page_paths(out, pages),
+        OutputFormat::Svg | OutputFormat::Png => page_paths(out, pages),
         _ => vec![out.to_path_buf()],
     }
 }
 
 fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let board = parse_board(a.board.as_deref().unwrap_or_default())?;
-    let format = sheet_format(a.format, a.output.as_deref(), "-o")?;
+    let format = choose(
+        a.format.map(Into::into),
+        a.output.as_deref(),
+        "-o",
+        &SHEETS,
+        Some(OutputFormat::Text),
+    )?;
     if a.output.is_none()
         && matches!(
             format,
-            SheetFormat::Svg | SheetFormat::Png | SheetFormat::Pdf
+            OutputFormat::Svg | OutputFormat::Png | OutputFormat::Pdf
         )
     {
         return Err(Error::Usage(format!(
@@ -232,15 +232,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     }
     let answers_format = match &a.answers {
         None => None,
-        Some(p) => match sheet_format(None, Some(p), "--answers")? {
-            f @ (SheetFormat::Svg | SheetFormat::Png | SheetFormat::Pdf) => Some(f),
-            _ => {
-                return Err(Error::Usage(format!(
-                    "--answers '{}' must be .pdf, .png or .svg; hint: -o FILE.json already stores the solutions",
-                    p.display()
-                )))
-            }
-        },
+        Some(p) => Some(choose(None, Some(p), "--answers", &IMAGES, None)?),
     };
     check_applies(&a, format)?;
     if a.count == 0 || a.count > 1000 {
@@ -371,7 +363,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     // Every file is rendered first, then all are written together: all or none.
     let mut contents: Vec<Vec<u8>> = Vec::new();
     match format {
-        SheetFormat::Json => {
+        OutputFormat::Json => {
             let mut w = Vec::new();
             let many = made.len() > 1;
             if many {
@@ -386,7 +378,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             w.extend_from_slice(if many { b"\n]\n" } else { b"\n" });
             contents.push(w);
         }
-        SheetFormat::Text => {
+        OutputFormat::Text => {
             let mut w = Vec::new();
             for (i, g) in made.iter().enumerate() {
                 if i > 0 {
@@ -455,24 +447,24 @@ fn render_pages(
     sheet: &Sheet<'_>,
     items: &[Item<'_>],
     answers: bool,
-    format: SheetFormat,
+    format: OutputFormat,
     dpi: f64,
 ) -> Result<Vec<Vec<u8>>, Error> {
     let pages = sheet::pages(sheet, items, answers);
     Ok(match format {
-        SheetFormat::Pdf => {
+        OutputFormat::Pdf => {
             let svgs: Vec<&str> = pages.iter().map(|p| p.svg.as_str()).collect();
             vec![pdf::pdf_pages(&svgs)?]
         }
-        SheetFormat::Svg => pages.iter().map(|p| p.svg.clone().into_bytes()).collect(),
-        SheetFormat::Png => pages
+        OutputFormat::Svg => pages.iter().map(|p| p.svg.clone().into_bytes()).collect(),
+        OutputFormat::Png => pages
             .par_iter()
             .map(|page| {
                 let r = Raster::new(page.width, page.height, Some(dpi), None)?;
                 Ok(raster::png(&page.svg, r)?)
             })
             .collect::<Result<_, Error>>()?,
-        SheetFormat::Json | SheetFormat::Text => unreachable!("not a page format"),
+        other => unreachable!("not a page format: {}", other.name()),
     })
 }
 

@@ -6,10 +6,10 @@ use std::time::Instant;
 
 use clap::Args;
 use knight_tour::board::human_bytes;
-use knight_tour::io::{self as tio, Format};
+use knight_tour::io::{self as tio, OutputFormat};
 use knight_tour::solve::{self, Request, Solution};
 
-use super::output::{choose_format, emit, target, FormatArg};
+use super::output::{choose, emit, target, FormatArg};
 use super::{natural, parse_board, parse_square, Error, KindArgs, MethodArg};
 
 /// The board and the solver options.
@@ -96,18 +96,33 @@ pub struct SolveArgs {
 /// Runs `solve`.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     let req = args.opts.choice.request(&args.opts.board)?;
-    let format = choose_format(args.format, args.output.as_deref())?;
+    let format = choose(
+        args.format.map(Into::into),
+        args.output.as_deref(),
+        "-o",
+        &[
+            OutputFormat::Text,
+            OutputFormat::Json,
+            OutputFormat::Csv,
+            OutputFormat::Moves,
+            OutputFormat::Summary,
+        ],
+        Some(OutputFormat::Text),
+    )?;
     let out = target(args.output.as_deref())?;
     let t0 = Instant::now();
     let sol = run_request(&req)?;
     let elapsed = t0.elapsed();
     let tour = &sol.tour;
     emit(&out, |w| match format {
-        Format::Text => tio::write_text(w, tour),
-        Format::Json => tio::write_json(w, tour, sol.method, req.seed),
-        Format::Csv => tio::write_csv(w, tour),
-        Format::Moves => tio::write_moves(w, tour),
-        Format::Summary => {
+        OutputFormat::Text => tio::write_text(w, tour),
+        OutputFormat::Json => tio::write_json(w, tour, sol.method, req.seed),
+        OutputFormat::Csv => tio::write_csv(w, tour),
+        OutputFormat::Moves => tio::write_moves(w, tour),
+        OutputFormat::Svg | OutputFormat::Png | OutputFormat::Pdf => {
+            unreachable!("choose() allows only tour formats here")
+        }
+        OutputFormat::Summary => {
             let memory = peak_memory().map_or(String::new(), |m| {
                 let per = m as f64 / tour.board().area() as f64;
                 // Per-square figures mean something only once the board outweighs the binary.

@@ -15,30 +15,54 @@ use crate::tour::{Tour, TourError};
 /// The format tag of tour files.
 pub const TOUR_FORMAT: &str = "knight-tour/1";
 
-/// Output formats for a tour.
+/// Every format the tool writes. Which ones a command takes is the command's business;
+/// what a file name says is decided here, once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// Numbered grid, one row a line.
+pub enum OutputFormat {
+    /// Numbered grid, one row a line (`.txt`); puzzles as grids with `.` for blanks.
     Text,
-    /// `knight-tour/1` JSON.
+    /// `knight-tour/1` or `knight-tour-puzzle/1` JSON (`.json`).
     Json,
-    /// `move,row,col,square` lines.
+    /// `move,row,col,square` lines (`.csv`).
     Csv,
-    /// Algebraic squares, one a line.
+    /// Algebraic squares, one a line (no extension of its own).
     Moves,
-    /// One line: board, method, time, verification.
+    /// One line: board, method, time, verification (no extension of its own).
     Summary,
+    /// Scalable vector graphics (`.svg`).
+    Svg,
+    /// Raster image (`.png`).
+    Png,
+    /// Vector PDF (`.pdf`).
+    Pdf,
 }
 
-impl Format {
-    /// The format named by a file's extension, if any.
-    pub fn from_extension(path: &str) -> Option<Format> {
-        let ext = path.rsplit_once('.')?.1.to_ascii_lowercase();
-        match ext.as_str() {
-            "txt" => Some(Format::Text),
-            "json" => Some(Format::Json),
-            "csv" => Some(Format::Csv),
-            _ => None,
+impl OutputFormat {
+    /// The format a file name's extension names (case-insensitive), if any.
+    pub fn from_path(path: &std::path::Path) -> Option<OutputFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "txt" => OutputFormat::Text,
+            "json" => OutputFormat::Json,
+            "csv" => OutputFormat::Csv,
+            "svg" => OutputFormat::Svg,
+            "png" => OutputFormat::Png,
+            "pdf" => OutputFormat::Pdf,
+            _ => return None,
+        })
+    }
+
+    /// The format's name, as `--format` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Text => "text",
+            OutputFormat::Json => "json",
+            OutputFormat::Csv => "csv",
+            OutputFormat::Moves => "moves",
+            OutputFormat::Summary => "summary",
+            OutputFormat::Svg => "svg",
+            OutputFormat::Png => "png",
+            OutputFormat::Pdf => "pdf",
         }
     }
 }
