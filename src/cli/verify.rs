@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
-use knight_tour::io::puzzle::{read_puzzles, MAX_PUZZLE_FILE_BYTES, PUZZLE_FORMAT};
-use knight_tour::io::{read_json_from, MAX_TOUR_FILE_BYTES};
+use knight_tour::io::puzzle::{read_puzzles, MAX_PUZZLE_FILE_BYTES};
+use knight_tour::io::{file_kind, read_json_from, FileKind, MAX_TOUR_FILE_BYTES};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::Geometry;
 use knight_tour::Tour;
@@ -42,18 +42,6 @@ fn tour_from(path: &Path, r: impl Read) -> Result<Tour, Error> {
         },
     })?;
     Ok(file.tour)
-}
-
-/// Whether the start of a file says it holds puzzles: it names the puzzle format, opens a
-/// JSON array, or is not JSON at all (a text grid).
-fn holds_puzzles(head: &[u8]) -> bool {
-    // Binary data is no grid: let the tour reader name the first bad byte.
-    if head.contains(&0) {
-        return false;
-    }
-    let text = String::from_utf8_lossy(head);
-    let first = text.trim_start().chars().next();
-    text.contains(PUZZLE_FORMAT) || matches!(first, Some(c) if c != '{')
 }
 
 /// Checks a puzzle file: every stored solution is a tour that agrees with the givens, and
@@ -117,7 +105,14 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         .take(4096)
         .read_to_end(&mut head)
         .map_err(|e| read_error(e, path))?;
-    if holds_puzzles(&head) {
+    let kind = file_kind(&head);
+    if kind == FileKind::Binary {
+        return Err(Error::Usage(format!(
+            "'{}' is not a text file; hint: verify reads knight-tour/1 tour files and puzzle files",
+            path.display()
+        )));
+    }
+    if matches!(kind, FileKind::Puzzles | FileKind::Grid) {
         let mut bytes = head;
         r.take(MAX_PUZZLE_FILE_BYTES + 1 - bytes.len() as u64)
             .read_to_end(&mut bytes)
