@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 use knight_tour::io::OutputFormat;
-use knight_tour::render::raster::{self, Raster};
-use knight_tour::render::{self, pdf, DrawOptions, Scene, Style, Theme};
+use knight_tour::render::raster::Raster;
+use knight_tour::render::{self, DrawOptions, Scene, Style, Theme};
 use knight_tour::{Board, Tour};
 
 use super::files::{self, read_text};
@@ -122,25 +122,6 @@ pub fn load_theme(spec: &str) -> Result<Theme, Error> {
             let text = read_text(path, "theme", MAX_SETTINGS_BYTES)?;
             Ok(Theme::parse(spec, &text, None)?)
         }
-    }
-}
-
-/// Renders an SVG document into the bytes of `format`.
-pub fn encode(
-    svg: String,
-    format: OutputFormat,
-    scene: &Scene,
-    dpi: Option<f64>,
-    width: Option<u32>,
-) -> Result<Vec<u8>, Error> {
-    match format {
-        OutputFormat::Png => {
-            let r = Raster::new(scene.width(), scene.height(), dpi, width)?;
-            Ok(raster::png(&svg, r)?)
-        }
-        OutputFormat::Pdf => Ok(pdf::pdf(&svg)?),
-        OutputFormat::Svg => Ok(svg.into_bytes()),
-        other => unreachable!("choose() allows only images here, not {}", other.name()),
     }
 }
 
@@ -265,7 +246,13 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         opts.gradient = Some(true);
     }
     let svg = render::render(&tour, &scene, &theme, &opts);
-    let bytes = encode(svg, format, &scene, args.dpi, args.width)?;
+    let bytes = render::encode(
+        svg,
+        format,
+        (scene.width(), scene.height()),
+        args.dpi,
+        args.width,
+    )?;
     emit(&out, |w| w.write_all(&bytes))?;
     Ok(ExitCode::SUCCESS)
 }

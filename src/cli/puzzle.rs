@@ -5,7 +5,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
-use rayon::prelude::*;
 
 use knight_tour::io::puzzle::{
     read_puzzles, write_puzzle_json, write_puzzle_text, PuzzleMeta, MAX_PUZZLE_FILE_BYTES,
@@ -14,8 +13,7 @@ use knight_tour::io::{write_text, OutputFormat};
 use knight_tour::puzzle::generate::{self, Generated, Spec, Target};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade, Puzzle};
-use knight_tour::render::pdf;
-use knight_tour::render::raster::{self, Raster};
+use knight_tour::render::raster::Raster;
 use knight_tour::render::sheet::{self, Item, Sheet, Template};
 use knight_tour::Tour;
 
@@ -309,22 +307,8 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         seed,
     };
     generate::check(&spec)?;
-    let geo = Geometry::new(board);
     let bar = progress(a.count as u64, &format!("{board} puzzles"));
-    let made: Vec<Generated> = (0..a.count as u64)
-        .into_par_iter()
-        .map(|i| {
-            let g = generate::generate(
-                &Spec {
-                    seed: seed.wrapping_add(i),
-                    ..spec
-                },
-                &geo,
-            );
-            bar.inc(1);
-            g
-        })
-        .collect::<Result<_, _>>()?;
+    let made = generate::batch(&spec, a.count, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let kind = if spec.closed { "closed" } else { "open" };
     for (i, g) in made.iter().enumerate() {
@@ -396,10 +380,18 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             }
             contents.push(w);
         }
-        f => contents.extend(render_pages(&sheet, &items, false, f, dpi)?),
+        f => contents.extend(sheet::encode_pages(
+            &sheet::pages(&sheet, &items, false),
+            f,
+            dpi,
+        )?),
     }
     if let Some(f) = answers_format {
-        contents.extend(render_pages(&sheet, &items, true, f, dpi)?);
+        contents.extend(sheet::encode_pages(
+            &sheet::pages(&sheet, &items, true),
+            f,
+            dpi,
+        )?);
     }
     debug_assert_eq!(contents.len(), targets.len());
     let mut fills: Vec<Box<Fill<'_>>> = contents
@@ -440,32 +432,6 @@ fn meta(g: &Generated) -> PuzzleMeta<'_> {
         difficulty: Some(g.grade.name()),
         seed: Some(g.seed),
     }
-}
-
-/// Renders worksheet or key pages: one PDF, or one SVG or PNG per page.
-fn render_pages(
-    sheet: &Sheet<'_>,
-    items: &[Item<'_>],
-    answers: bool,
-    format: OutputFormat,
-    dpi: f64,
-) -> Result<Vec<Vec<u8>>, Error> {
-    let pages = sheet::pages(sheet, items, answers);
-    Ok(match format {
-        OutputFormat::Pdf => {
-            let svgs: Vec<&str> = pages.iter().map(|p| p.svg.as_str()).collect();
-            vec![pdf::pdf_pages(&svgs)?]
-        }
-        OutputFormat::Svg => pages.iter().map(|p| p.svg.clone().into_bytes()).collect(),
-        OutputFormat::Png => pages
-            .par_iter()
-            .map(|page| {
-                let r = Raster::new(page.width, page.height, Some(dpi), None)?;
-                Ok(raster::png(&page.svg, r)?)
-            })
-            .collect::<Result<_, Error>>()?,
-        other => unreachable!("not a page format: {}", other.name()),
-    })
 }
 
 fn solve(a: SolveArgs) -> Result<ExitCode, Error> {

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use knight_tour::io::puzzle::{read_puzzles, MAX_PUZZLE_FILE_BYTES};
 use knight_tour::io::{file_kind, read_json_from, FileKind, MAX_TOUR_FILE_BYTES};
-use knight_tour::puzzle::solver::{self, Solutions};
+use knight_tour::puzzle::check::{check, CheckError};
+use knight_tour::puzzle::solver;
 use knight_tour::puzzle::Geometry;
 use knight_tour::Tour;
 
@@ -58,34 +59,16 @@ fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Erro
         } else {
             name.to_string()
         };
-        let p = &f.puzzle;
-        if let Some(t) = &f.solution {
-            if !p.agrees(t) {
-                return Err(Error::Failed(format!(
-                    "{label}: the stored solution does not agree with the givens"
-                )));
+        let geo = Geometry::new(f.puzzle.board());
+        check(&f.puzzle, f.solution.as_ref(), &geo, budget).map_err(|e| match e {
+            CheckError::GaveUp(_) => {
+                Error::GaveUp(format!("{label}: {e}; hint: raise --budget (now {budget})"))
             }
-        }
-        let geo = Geometry::new(p.board());
-        let o = solver::solve(p, &geo, budget).map_err(|e| {
-            Error::GaveUp(format!(
-                "{label}: uniqueness not settled: {e}; hint: raise --budget (now {budget})"
-            ))
+            CheckError::Several => Error::Failed(format!(
+                "{label}: {e}; hint: `knight-tour puzzle solve {name}` shows two"
+            )),
+            _ => Error::Failed(format!("{label}: {e}")),
         })?;
-        match (&o.solutions, &f.solution) {
-            (Solutions::One(t), stored) if stored.as_ref().is_none_or(|s| s == t) => {}
-            (Solutions::One(_), _) => {
-                return Err(Error::Failed(format!(
-                    "{label}: the puzzle's one solution is not the stored one"
-                )))
-            }
-            (Solutions::None, _) => return Err(Error::Failed(format!("{label}: no solution"))),
-            (Solutions::Two(..), _) => {
-                return Err(Error::Failed(format!(
-                    "{label}: more than one solution; hint: `knight-tour puzzle solve {name}` shows two"
-                )))
-            }
-        }
     }
     print(&format!(
         "ok: {name}: {} puzzle{} with exactly one solution each\n",

@@ -591,16 +591,23 @@ mod tests {
         let tour = br#"{"format": "knight-tour/1", "rows": 1}"#;
         assert_eq!(file_kind(tour), FileKind::Tour);
         // The tag counts only at the top level, and only as the value of "format".
-        let nested = br#"{"note": {"format": "knight-tour/1"}, "x": "format", "format": "other/2"}"#;
+        let nested =
+            br#"{"note": {"format": "knight-tour/1"}, "x": "format", "format": "other/2"}"#;
         assert_eq!(file_kind(nested), FileKind::Other(Some("other/2".into())));
         let late = br#"{"rows": 8, "path": [[0, 0]], "format": "knight-tour/1"}"#;
         assert_eq!(file_kind(late), FileKind::Tour);
         assert_eq!(file_kind(b"  [ {} ]"), FileKind::Puzzles);
         assert_eq!(file_kind(b"1 . .\n. 2 ."), FileKind::Grid);
         assert_eq!(file_kind(b"\0\0\0"), FileKind::Binary);
-        assert_eq!(file_kind(br#"{"format": "knight-tour-puzzle/1"}"#), FileKind::Puzzles);
+        assert_eq!(
+            file_kind(br#"{"format": "knight-tour-puzzle/1"}"#),
+            FileKind::Puzzles
+        );
         assert_eq!(file_kind(br#"{"rows": 8"#), FileKind::Other(None));
-        assert_eq!(file_kind(br#"{"a": "x\"format", "format": "knight-tour/1"}"#), FileKind::Tour);
+        assert_eq!(
+            file_kind(br#"{"a": "x\"format", "format": "knight-tour/1"}"#),
+            FileKind::Tour
+        );
     }
 
     #[test]

@@ -449,6 +449,32 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     })
 }
 
+/// Makes `count` puzzles on all cores, puzzle `i` from seed `spec.seed + i` (so any one can
+/// be remade alone); `done` is called as each one finishes, for progress.
+pub fn batch(
+    spec: &Spec,
+    count: usize,
+    done: &(dyn Fn() + Sync),
+) -> Result<Vec<Generated>, GenerateError> {
+    use rayon::prelude::*;
+    check(spec)?;
+    let geo = Geometry::new(spec.board);
+    (0..count as u64)
+        .into_par_iter()
+        .map(|i| {
+            let g = generate(
+                &Spec {
+                    seed: spec.seed.wrapping_add(i),
+                    ..*spec
+                },
+                &geo,
+            );
+            done();
+            g
+        })
+        .collect()
+}
+
 /// Adds random clues from the solution until the puzzle has `want`.
 fn top_up(mut g: Generated, want: usize, geo: &Geometry, rng: &mut Rng) -> Generated {
     let n = g.solution.len() as u32;

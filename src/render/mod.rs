@@ -18,6 +18,25 @@ use thiserror::Error;
 
 use crate::board::Board;
 
+/// The bytes of a drawing of `width` x `height` CSS pixels in an image `format`: the SVG
+/// itself, a PNG at `dpi` or `pixels` across (see [`raster::Raster::new`]), or a PDF.
+#[cfg(feature = "pdf")]
+pub fn encode(
+    svg: String,
+    format: crate::io::OutputFormat,
+    (width, height): (f64, f64),
+    dpi: Option<f64>,
+    pixels: Option<u32>,
+) -> Result<Vec<u8>, raster::RasterError> {
+    use crate::io::OutputFormat;
+    match format {
+        OutputFormat::Svg => Ok(svg.into_bytes()),
+        OutputFormat::Png => raster::png(&svg, raster::Raster::new(width, height, dpi, pixels)?),
+        OutputFormat::Pdf => pdf::pdf(&svg),
+        other => Err(raster::RasterError::NotAnImage(other.name())),
+    }
+}
+
 /// Most `<use>`/`<path>` elements written into one SVG file: beyond this the file runs to
 /// hundreds of megabytes and its element tree to gigabytes while it is written.
 pub const MAX_SVG_ELEMENTS: u64 = 2_000_000;

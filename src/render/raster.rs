@@ -37,6 +37,9 @@ pub enum RasterError {
     /// PNG encoding failed.
     #[error("cannot encode the PNG: {0}")]
     Encode(#[source] png::EncodingError),
+    /// The format is not an image (text, JSON, CSV...).
+    #[error("{0} is not an image format")]
+    NotAnImage(&'static str),
     /// PDF conversion failed.
     #[cfg(feature = "pdf")]
     #[error("cannot make the PDF: {0}")]

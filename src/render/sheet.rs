@@ -258,6 +258,28 @@ pub struct Page {
     pub height: f64,
 }
 
+/// The files of a set of pages in an image `format`: one multi-page PDF, or one SVG or PNG
+/// (at `dpi`) per page, the PNGs rendered on all cores.
+#[cfg(feature = "pdf")]
+pub fn encode_pages(
+    pages: &[Page],
+    format: crate::io::OutputFormat,
+    dpi: f64,
+) -> Result<Vec<Vec<u8>>, super::raster::RasterError> {
+    use crate::io::OutputFormat;
+    use rayon::prelude::*;
+    match format {
+        OutputFormat::Pdf => {
+            let svgs: Vec<&str> = pages.iter().map(|p| p.svg.as_str()).collect();
+            Ok(vec![super::pdf::pdf_pages(&svgs)?])
+        }
+        _ => pages
+            .par_iter()
+            .map(|p| super::encode(p.svg.clone(), format, (p.width, p.height), Some(dpi), None))
+            .collect(),
+    }
+}
+
 /// A sensible number of puzzles per page for a board: boards stay large enough to write in.
 pub fn default_per_page(rows: u32, cols: u32) -> usize {
     match rows.max(cols) {
