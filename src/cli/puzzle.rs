@@ -7,15 +7,14 @@ use std::process::ExitCode;
 use clap::{Args, Subcommand, ValueEnum};
 
 use knight_tour::io::puzzle::{
-    read_puzzles, write_puzzle_json, write_puzzle_text, PuzzleMeta, MAX_PUZZLE_FILE_BYTES,
+    read_puzzles, write_batch_json, write_batch_text, write_two, MAX_PUZZLE_FILE_BYTES,
 };
 use knight_tour::io::{write_text, OutputFormat};
-use knight_tour::puzzle::generate::{self, Generated, Spec, Target};
+use knight_tour::puzzle::generate::{self, Spec, Target};
 use knight_tour::puzzle::solver::{self, Solutions};
-use knight_tour::puzzle::{Geometry, Grade, Puzzle};
+use knight_tour::puzzle::{Geometry, Grade};
 use knight_tour::render::raster::Raster;
 use knight_tour::render::sheet::{self, Item, Sheet, Template};
-use knight_tour::Tour;
 
 use super::draw::IMAGES;
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
@@ -349,35 +348,12 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     match format {
         OutputFormat::Json => {
             let mut w = Vec::new();
-            let many = made.len() > 1;
-            if many {
-                w.extend_from_slice(b"[\n");
-            }
-            for (i, g) in made.iter().enumerate() {
-                if i > 0 {
-                    w.extend_from_slice(b",\n");
-                }
-                write_puzzle_json(&mut w, &g.puzzle, meta(g))?;
-            }
-            w.extend_from_slice(if many { b"\n]\n" } else { b"\n" });
+            write_batch_json(&mut w, &made)?;
             contents.push(w);
         }
         OutputFormat::Text => {
             let mut w = Vec::new();
-            for (i, g) in made.iter().enumerate() {
-                if i > 0 {
-                    w.extend_from_slice(b"\n");
-                }
-                writeln!(
-                    w,
-                    "# puzzle {}: {board} {kind}, {} clues, {}, seed {}",
-                    i + 1,
-                    g.puzzle.clues(),
-                    g.grade,
-                    g.seed
-                )?;
-                write_puzzle_text(&mut w, &g.puzzle)?;
-            }
+            write_batch_text(&mut w, &made)?;
             contents.push(w);
         }
         f => contents.extend(sheet::encode_pages(
@@ -424,14 +400,6 @@ fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
     bar.set_message(format!("making {what}"));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
-}
-
-fn meta(g: &Generated) -> PuzzleMeta<'_> {
-    PuzzleMeta {
-        solution: Some(&g.solution),
-        difficulty: Some(g.grade.name()),
-        seed: Some(g.seed),
-    }
 }
 
 fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
@@ -492,7 +460,7 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
             Solutions::Two(x, y) => {
                 all_unique = false;
                 writeln!(w, "{label}more than one solution; two of them (squares where they differ marked *):")?;
-                show_two(&mut w, p, x, y)?;
+                write_two(&mut w, p, x, y)?;
             }
         }
         if i + 1 < files.len() {
@@ -501,25 +469,4 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     }
     print(&String::from_utf8_lossy(&w))?;
     Ok(ExitCode::from(if all_unique { OK } else { NO }))
-}
-
-/// Prints two solutions side by side with the differing squares starred.
-fn show_two(w: &mut impl Write, p: &Puzzle, x: &Tour, y: &Tour) -> std::io::Result<()> {
-    let (nx, ny) = (x.numbers(), y.numbers());
-    let width = p.len().to_string().len();
-    let cols = p.board().cols as usize;
-    for r in 0..p.board().rows as usize {
-        let row = |n: &[u32], other: &[u32]| {
-            (0..cols)
-                .map(|c| {
-                    let i = r * cols + c;
-                    let star = if n[i] != other[i] { '*' } else { ' ' };
-                    format!("{:>width$}{star}", n[i])
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        writeln!(w, "{}    {}", row(&nx, &ny), row(&ny, &nx))?;
-    }
-    Ok(())
 }

@@ -7,6 +7,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
+use crate::puzzle::generate::Generated;
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::tour::Tour;
 
@@ -323,4 +324,73 @@ mod tests {
         let e = read_puzzles("{\"format\": \"knight-tour/1\"}", false).unwrap_err();
         assert!(matches!(e, PuzzleReadError::Tag(_)));
     }
+}
+
+/// Writes generated puzzles as `knight-tour-puzzle/1` JSON with their solutions, grades and
+/// seeds: one object, or an array when there are several.
+pub fn write_batch_json(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io::Result<()> {
+    let many = made.len() > 1;
+    if many {
+        w.write_all(b"[\n")?;
+    }
+    for (i, g) in made.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b",\n")?;
+        }
+        let meta = PuzzleMeta {
+            solution: Some(&g.solution),
+            difficulty: Some(g.grade.name()),
+            seed: Some(g.seed),
+        };
+        write_puzzle_json(w, &g.puzzle, meta)?;
+    }
+    w.write_all(if many { b"\n]\n" } else { b"\n" })
+}
+
+/// Writes generated puzzles as text grids, each under a `#` line saying what it is.
+pub fn write_batch_text(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io::Result<()> {
+    for (i, g) in made.iter().enumerate() {
+        if i > 0 {
+            w.write_all(b"\n")?;
+        }
+        let p = &g.puzzle;
+        writeln!(
+            w,
+            "# puzzle {}: {} {}, {} clues, {}, seed {}",
+            i + 1,
+            p.board(),
+            if p.is_closed() { "closed" } else { "open" },
+            p.clues(),
+            g.grade,
+            g.seed
+        )?;
+        write_puzzle_text(w, p)?;
+    }
+    Ok(())
+}
+
+/// Prints two solutions side by side with the differing squares starred.
+pub fn write_two(
+    w: &mut (impl Write + ?Sized),
+    p: &Puzzle,
+    x: &Tour,
+    y: &Tour,
+) -> std::io::Result<()> {
+    let (nx, ny) = (x.numbers(), y.numbers());
+    let width = p.len().to_string().len();
+    let cols = p.board().cols as usize;
+    for r in 0..p.board().rows as usize {
+        let row = |n: &[u32], other: &[u32]| {
+            (0..cols)
+                .map(|c| {
+                    let i = r * cols + c;
+                    let star = if n[i] != other[i] { '*' } else { ' ' };
+                    format!("{:>width$}{star}", n[i])
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        writeln!(w, "{}    {}", row(&nx, &ny), row(&ny, &nx))?;
+    }
+    Ok(())
 }
