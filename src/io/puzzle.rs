@@ -280,52 +280,6 @@ pub fn write_puzzle_text(w: &mut (impl Write + ?Sized), p: &Puzzle) -> io::Resul
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_round_trip() {
-        let b = Board::new(5, 5).unwrap();
-        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
-        let mut out = Vec::new();
-        write_puzzle_json(
-            &mut out,
-            &p,
-            PuzzleMeta {
-                solution: None,
-                difficulty: Some("easy"),
-                seed: Some(3),
-            },
-        )
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let back = read_puzzles(&text, false).unwrap();
-        assert_eq!(back.len(), 1);
-        assert_eq!(back[0].puzzle, p);
-        assert_eq!(back[0].seed, Some(3));
-        let arr = format!("[{text}, {text}]");
-        assert_eq!(read_puzzles(&arr, false).unwrap().len(), 2);
-    }
-
-    #[test]
-    fn text_round_trip_and_errors() {
-        let b = Board::new(5, 5).unwrap();
-        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
-        let mut out = Vec::new();
-        write_puzzle_text(&mut out, &p).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.starts_with(" 1  .  .  .  .\n"), "{text}");
-        assert_eq!(read_puzzles(&text, false).unwrap()[0].puzzle, p);
-        let e = read_grid("1 . .\n. x .\n", false).unwrap_err();
-        assert_eq!(e.to_string(), "line 2: 'x' is neither a number nor '.'");
-        let e = read_grid("1 . .\n. .\n", false).unwrap_err();
-        assert!(e.to_string().starts_with("line 2: 2 entries"), "{e}");
-        let e = read_puzzles("{\"format\": \"knight-tour/1\"}", false).unwrap_err();
-        assert!(matches!(e, PuzzleReadError::Tag(_)));
-    }
-}
-
 /// Writes generated puzzles as `knight-tour-puzzle/1` JSON with their solutions, grades and
 /// seeds: one object, or an array when there are several.
 pub fn write_batch_json(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io::Result<()> {
@@ -393,4 +347,50 @@ pub fn write_two(
         writeln!(w, "{}    {}", row(&nx, &ny), row(&ny, &nx))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_round_trip() {
+        let b = Board::new(5, 5).unwrap();
+        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
+        let mut out = Vec::new();
+        write_puzzle_json(
+            &mut out,
+            &p,
+            PuzzleMeta {
+                solution: None,
+                difficulty: Some("easy"),
+                seed: Some(3),
+            },
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let back = read_puzzles(&text, false).unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].puzzle, p);
+        assert_eq!(back[0].seed, Some(3));
+        let arr = format!("[{text}, {text}]");
+        assert_eq!(read_puzzles(&arr, false).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn text_round_trip_and_errors() {
+        let b = Board::new(5, 5).unwrap();
+        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
+        let mut out = Vec::new();
+        write_puzzle_text(&mut out, &p).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with(" 1  .  .  .  .\n"), "{text}");
+        assert_eq!(read_puzzles(&text, false).unwrap()[0].puzzle, p);
+        let e = read_grid("1 . .\n. x .\n", false).unwrap_err();
+        assert_eq!(e.to_string(), "line 2: 'x' is neither a number nor '.'");
+        let e = read_grid("1 . .\n. .\n", false).unwrap_err();
+        assert!(e.to_string().starts_with("line 2: 2 entries"), "{e}");
+        let e = read_puzzles("{\"format\": \"knight-tour/1\"}", false).unwrap_err();
+        assert!(matches!(e, PuzzleReadError::Tag(_)));
+    }
 }
