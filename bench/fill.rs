@@ -1,4 +1,6 @@
 //! Baseline for bench/compare.sh: allocate and fill N 4-byte entries, report time and memory.
+//! It links nothing of the library, so that its figures are the floor ours are measured
+//! against; that is why it reads VmHWM itself rather than sharing the CLI's reader.
 
 use std::time::Instant;
 
