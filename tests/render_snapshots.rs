@@ -1,63 +1,63 @@
 //! SVG snapshots of every style (insta): any change to the drawing shows up as a diff.
 //! Update with `INSTA_UPDATE=always cargo test --test render_snapshots` and review the diff.
 
-use knight_tour::existence::Kind;
-use knight_tour::render::{render, DrawOptions, Scene, Style, Theme};
-use knight_tour::solve::{solve, Request};
-use knight_tour::Board;
+use std::path::PathBuf;
 
-fn draw(
-    board: &str,
-    kind: Kind,
-    style: Style,
-    theme: &str,
-    tweak: impl Fn(&mut DrawOptions),
-) -> String {
-    let board: Board = board.parse().unwrap();
-    let tour = solve(&Request::new(board, kind)).unwrap().tour;
+use knight_tour::io::read_json;
+use knight_tour::render::{render, DrawOptions, Scene, Style, Theme};
+use knight_tour::{Board, Tour};
+
+/// A fixed input from tests/data: drawings are snapshotted from these, not from the solver,
+/// so that a solver change never shows up as a rendering change.
+fn data(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", name]
+        .iter()
+        .collect();
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn tour(name: &str) -> Tour {
+    read_json(&data(name)).unwrap().tour
+}
+
+fn draw(file: &str, style: Style, theme: &str, tweak: impl Fn(&mut DrawOptions)) -> String {
+    let tour = tour(file);
     let mut opts = DrawOptions::new(style);
     tweak(&mut opts);
-    let scene = Scene::new(board, 20.0, opts.coords);
+    let scene = Scene::new(tour.board(), 20.0, opts.coords);
     render(&tour, &scene, &Theme::builtin(theme).unwrap(), &opts)
 }
 
 #[test]
 fn numbers_5x5_with_coords() {
-    insta::assert_snapshot!(draw("5x5", Kind::Open, Style::Numbers, "classic", |o| o
+    insta::assert_snapshot!(draw("5x5-open.json", Style::Numbers, "classic", |o| o
         .coords =
         true));
 }
 
 #[test]
 fn lines_3x4_gradient_arrows() {
-    insta::assert_snapshot!(draw("3x4", Kind::Open, Style::Lines, "color", |o| o
-        .arrows =
-        true));
+    insta::assert_snapshot!(draw("3x4-open.json", Style::Lines, "color", |o| o.arrows = true));
 }
 
 #[test]
 fn tiles_10x10_paper() {
-    insta::assert_snapshot!(draw("10x10", Kind::Closed, Style::Tiles, "paper", |_| {}));
+    insta::assert_snapshot!(draw("10x10-closed.json", Style::Tiles, "paper", |_| {}));
 }
 
 #[test]
 fn vlsi_6x6_closed() {
-    insta::assert_snapshot!(draw("6x6", Kind::Closed, Style::Tiles, "vlsi", |_| {}));
+    insta::assert_snapshot!(draw("6x6-closed.json", Style::Tiles, "vlsi", |_| {}));
 }
 
-/// A 5x5 puzzle made from a fixed seed, with its sheet.
+/// A 5x5 puzzle (made with `puzzle 5x5 --difficulty easy --seed 1`), kept in tests/data.
 fn worksheet(answers: bool) -> String {
-    use knight_tour::puzzle::generate::{generate, Spec, Target};
-    use knight_tour::puzzle::{Geometry, Grade};
+    use knight_tour::io::puzzle::read_puzzles;
     use knight_tour::render::sheet::{pages, Item, Sheet, Template};
-    let board = Board::new(5, 5).unwrap();
-    let spec = Spec {
-        board,
-        closed: false,
-        target: Target::Difficulty(Grade::Easy),
-        seed: 1,
-    };
-    let g = generate(&spec, &Geometry::new(board)).unwrap();
+    let f = read_puzzles(&data("5x5-easy-puzzle.json"), false)
+        .unwrap()
+        .remove(0);
+    let solution = f.solution.unwrap();
     let template = Template::builtin("a4").unwrap();
     let theme = Theme::builtin("classic").unwrap();
     let sheet = Sheet {
@@ -68,10 +68,10 @@ fn worksheet(answers: bool) -> String {
     };
     let item = Item {
         number: 1,
-        puzzle: &g.puzzle,
-        solution: &g.solution,
-        grade: g.grade,
-        seed: g.seed,
+        puzzle: &f.puzzle,
+        solution: &solution,
+        grade: f.difficulty.unwrap().parse().unwrap(),
+        seed: f.seed.unwrap(),
     };
     let p = pages(&sheet, &[item], answers);
     assert_eq!(p.len(), 1);
