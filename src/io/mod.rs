@@ -15,6 +15,10 @@ use crate::tour::{Tour, TourError};
 /// The format tag of tour files.
 pub const TOUR_FORMAT: &str = "knight-tour/1";
 
+/// The format tag of puzzle files (known here too, so that a build without puzzles can still
+/// tell what a file is).
+pub const PUZZLE_FORMAT: &str = "knight-tour-puzzle/1";
+
 /// Every format the tool writes. Which ones a command takes is the command's business;
 /// what a file name says is decided here, once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,8 +107,7 @@ pub fn file_kind(head: &[u8]) -> FileKind {
     }
     match top_level_tag(t) {
         Some(tag) if tag == TOUR_FORMAT => FileKind::Tour,
-        #[cfg(feature = "puzzle")]
-        Some(tag) if tag == puzzle::PUZZLE_FORMAT => FileKind::Puzzles,
+        Some(tag) if tag == PUZZLE_FORMAT => FileKind::Puzzles,
         other => FileKind::Other(other),
     }
 }

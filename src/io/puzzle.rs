@@ -11,8 +11,7 @@ use crate::puzzle::generate::Generated;
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::tour::Tour;
 
-/// The format tag of puzzle files.
-pub const PUZZLE_FORMAT: &str = "knight-tour-puzzle/1";
+pub use super::PUZZLE_FORMAT;
 
 /// Largest puzzle file read: room for a thousand puzzles with their solutions (a 50x50
 /// puzzle with its solution takes about 65 KB).
