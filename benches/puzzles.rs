@@ -10,7 +10,7 @@ use knight_tour::puzzle::generate::{generate, Generated, Spec, Target};
 use knight_tour::puzzle::solver;
 use knight_tour::puzzle::{Geometry, Grade};
 use knight_tour::render::pdf::pdf_pages;
-use knight_tour::render::sheet::{self, Item, Sheet, Template};
+use knight_tour::render::sheet::{self, Sheet, Template};
 use knight_tour::render::Theme;
 use knight_tour::Board;
 use rayon::prelude::*;
@@ -62,17 +62,7 @@ fn generation(c: &mut Criterion) {
                 .into_par_iter()
                 .map(|i| make(8, Target::Difficulty(Grade::Medium), base + i, &geo8))
                 .collect();
-            let items: Vec<Item<'_>> = made
-                .iter()
-                .enumerate()
-                .map(|(i, m)| Item {
-                    number: i + 1,
-                    puzzle: &m.puzzle,
-                    solution: &m.solution,
-                    grade: m.grade,
-                    seed: m.seed,
-                })
-                .collect();
+            let items = sheet::items(&made);
             let sheet = Sheet {
                 template: &template,
                 theme: &theme,

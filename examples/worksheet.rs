@@ -4,7 +4,7 @@
 
 use knight_tour::io::OutputFormat;
 use knight_tour::puzzle::generate::{batch, Spec, Target};
-use knight_tour::render::sheet::{self, encode_pages, Item, Sheet, Template};
+use knight_tour::render::sheet::{self, encode_pages, Sheet, Template};
 use knight_tour::render::Theme;
 use knight_tour::{Board, Grade};
 
@@ -33,17 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         title: "Knight's tours".into(),
         per_page: sheet::default_per_page(board.rows, board.cols),
     };
-    let items: Vec<Item<'_>> = made
-        .iter()
-        .enumerate()
-        .map(|(i, g)| Item {
-            number: i + 1,
-            puzzle: &g.puzzle,
-            solution: &g.solution,
-            grade: g.grade,
-            seed: g.seed,
-        })
-        .collect();
+    let items = sheet::items(&made);
     for (answers, out) in [(false, &sheet_out), (true, &key_out)] {
         let pages = sheet::pages(&layout, &items, answers);
         let pdf = encode_pages(&pages, OutputFormat::Pdf, 150.0)?.remove(0);

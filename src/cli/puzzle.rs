@@ -14,7 +14,7 @@ use knight_tour::puzzle::generate::{self, Spec, Target};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade};
 use knight_tour::render::raster::Raster;
-use knight_tour::render::sheet::{self, Item, Sheet, Template};
+use knight_tour::render::sheet::{self, Sheet, Template};
 
 use super::draw::IMAGES;
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
@@ -326,17 +326,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         ));
     }
     let title = a.title.clone().unwrap_or_else(|| template.title.clone());
-    let items: Vec<Item<'_>> = made
-        .iter()
-        .enumerate()
-        .map(|(i, g)| Item {
-            number: i + 1,
-            puzzle: &g.puzzle,
-            solution: &g.solution,
-            grade: g.grade,
-            seed: g.seed,
-        })
-        .collect();
+    let items = sheet::items(&made);
     let sheet = Sheet {
         template: &template,
         theme: &theme,

@@ -234,6 +234,20 @@ pub struct Item<'a> {
     pub seed: u64,
 }
 
+/// The sheet's items for a batch of generated puzzles, numbered from 1 in order.
+pub fn items(made: &[crate::puzzle::generate::Generated]) -> Vec<Item<'_>> {
+    made.iter()
+        .enumerate()
+        .map(|(i, g)| Item {
+            number: i + 1,
+            puzzle: &g.puzzle,
+            solution: &g.solution,
+            grade: g.grade,
+            seed: g.seed,
+        })
+        .collect()
+}
+
 /// A worksheet: template, look and layout.
 #[derive(Debug, Clone)]
 pub struct Sheet<'a> {
