@@ -7,7 +7,7 @@ use clap::Args;
 use knight_tour::existence::{self, Kind};
 
 use super::output::print;
-use super::{parse_board, parse_square, Error, KindArgs};
+use super::{parse_board, parse_square, refuse_given, Error, KindArgs};
 
 /// Arguments of `exists`.
 #[derive(Debug, Args)]
@@ -27,11 +27,11 @@ pub struct ExistsArgs {
 pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
     let board = parse_board(&args.board)?;
     let start = parse_square(board, args.start.as_deref())?;
-    if args.kind.closed && start.is_some() {
-        return Err(Error::Usage(
-            "--start does not apply to --closed: every square of a closed tour can be its start; hint: drop --start, or ask with --open".into(),
-        ));
-    }
+    refuse_given(
+        &[("--start", args.kind.closed && start.is_some())],
+        "to --closed: every square of a closed tour can be its start",
+        |_| "drop --start, or ask with --open".into(),
+    )?;
     let kinds: Vec<Kind> = if args.kind.closed {
         vec![Kind::Closed]
     } else if args.kind.open || start.is_some() {

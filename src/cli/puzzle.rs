@@ -395,11 +395,14 @@ fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
 fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     let name = a.file.display().to_string();
     let text = read_text(&a.file, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
-    if a.closed && text.trim_start().starts_with(['{', '[']) {
-        return Err(Error::Usage(format!(
-            "--closed does not apply to the JSON file '{name}': it says for itself whether its tours are closed; hint: drop --closed"
-        )));
-    }
+    refuse_given(
+        &[(
+            "--closed",
+            a.closed && text.trim_start().starts_with(['{', '[']),
+        )],
+        &format!("to the JSON file '{name}': it says for itself whether its tours are closed"),
+        |_| "drop --closed".into(),
+    )?;
     let files = read_puzzles(&text, a.closed).map_err(|source| Error::PuzzleRead {
         path: name.clone(),
         source,

@@ -10,7 +10,7 @@ use knight_tour::io::{self as tio, OutputFormat};
 use knight_tour::solve::{self, Request, Solution};
 
 use super::output::{choose, emit, target, FormatArg};
-use super::{natural, parse_board, parse_square, Error, KindArgs, MethodArg};
+use super::{natural, parse_board, parse_square, refuse_given, Error, KindArgs, MethodArg};
 
 /// The board and the solver options.
 #[derive(Debug, Clone, Args)]
@@ -46,16 +46,22 @@ impl Choice {
     pub fn request(&self, board: &str) -> Result<Request, Error> {
         let board = parse_board(board)?;
         let start = parse_square(board, self.start.as_deref())?;
-        if self.budget.is_some() && matches!(self.method, Some(MethodArg::Divide)) {
-            return Err(Error::Usage(
-                "--budget does not apply to --method divide: the construction always finishes; hint: drop --budget, or use --method warnsdorff or backtrack".into(),
-            ));
-        }
-        if self.seed.is_some() && matches!(self.method, Some(MethodArg::Backtrack)) {
-            return Err(Error::Usage(
-                "--seed does not apply to --method backtrack: it tries moves in one fixed order; hint: drop --seed, or use --method warnsdorff".into(),
-            ));
-        }
+        refuse_given(
+            &[(
+                "--budget",
+                self.budget.is_some() && matches!(self.method, Some(MethodArg::Divide)),
+            )],
+            "to --method divide: the construction always finishes",
+            |_| "drop --budget, or use --method warnsdorff or backtrack".into(),
+        )?;
+        refuse_given(
+            &[(
+                "--seed",
+                self.seed.is_some() && matches!(self.method, Some(MethodArg::Backtrack)),
+            )],
+            "to --method backtrack: it tries moves in one fixed order",
+            |_| "drop --seed, or use --method warnsdorff".into(),
+        )?;
         Ok(Request {
             board,
             kind: self.kind.kind(),

@@ -14,7 +14,7 @@ use knight_tour::Tour;
 
 use super::files::{open_bounded, read_error};
 use super::output::print;
-use super::{natural, Error};
+use super::{natural, refuse_given, Error};
 
 /// Arguments of `verify`.
 #[derive(Debug, Args)]
@@ -111,12 +111,14 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         })?;
         return verify_puzzles(path, &text, args.budget.unwrap_or(solver::CHECK_BUDGET));
     }
-    if args.budget.is_some() {
-        return Err(Error::Usage(format!(
-            "--budget does not apply to the tour file '{}': checking a tour is not a search; hint: drop --budget",
+    refuse_given(
+        &[("--budget", args.budget.is_some())],
+        &format!(
+            "to the tour file '{}': checking a tour is not a search",
             path.display()
-        )));
-    }
+        ),
+        |_| "drop --budget".into(),
+    )?;
     let name = path.display();
     let tour = &tour_from(path, head.as_slice().chain(r))?;
     let mut line = Vec::new();
