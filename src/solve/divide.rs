@@ -10,106 +10,24 @@
 //! pattern transposed: U's corner move (h-1,0)-(h-2,2) and D's move (1,1)-(0,3). All moves a
 //! tile gives up are distinct, so merging along a tree of tiles always leaves one cycle.
 //!
-//! The cycle is never stored as a successor array: it is streamed straight into the path by
-//! walking the tree of tiles with an explicit stack (depth = number of tile rows + columns), so
-//! a board costs 4 bytes a square for the path plus 1 bit a square to verify it.
+//! The tree of tiles is walked by [`super::merge::generate`], which streams the cycle into the
+//! path with an explicit stack (depth = number of tile rows + columns).
 //!
 //! Open tours: on a board with a closed tour the tree is rooted at the tile holding the start
 //! square and the walk starts there. On a board with both sides odd the tile holding the start
 //! is an odd x odd tile whose own Hamiltonian path from the start (with the merge moves it
 //! needs) is found by search; the other tiles' cycles are merged into that path.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
+use super::merge::{
+    generate, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port, NEED_LEFT,
+    NEED_UP,
+};
 use super::search::{mix64, TieBreak};
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
 use crate::tour::{Tile, Tour};
-
-/// The four merge moves a tile can give up, by the side its neighbour is on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Port {
-    Right = 0,
-    Left = 1,
-    Down = 2,
-    Up = 3,
-}
-
-impl Port {
-    /// The move (local squares) this port removes from a tile of `h` x `w`.
-    fn edge(self, h: u32, w: u32) -> LocalEdge {
-        match self {
-            Port::Right => ((0, w - 1), (2, w - 2)),
-            Port::Left => ((1, 1), (3, 0)),
-            Port::Down => ((h - 1, 0), (h - 2, 2)),
-            Port::Up => ((1, 1), (0, 3)),
-        }
-    }
-
-    fn opposite(self) -> Port {
-        match self {
-            Port::Right => Port::Left,
-            Port::Left => Port::Right,
-            Port::Down => Port::Up,
-            Port::Up => Port::Down,
-        }
-    }
-}
-
-/// A move between two local squares (row, col).
-pub(crate) type LocalEdge = ((u32, u32), (u32, u32));
-
-/// Needs bit: the tile's cycle must contain the `Left` port move.
-const NEED_LEFT: u8 = 1;
-/// Needs bit: the tile's cycle must contain the `Up` port move.
-const NEED_UP: u8 = 2;
-
-/// A tile's tour in local coordinates.
-#[derive(Debug)]
-pub(crate) struct Template {
-    h: u32,
-    w: u32,
-    /// Local (row, col) in visiting order.
-    cells: Vec<(u32, u32)>,
-    /// Position of each local square (row-major) in `cells`.
-    pos: Vec<u32>,
-    closed: bool,
-}
-
-impl Template {
-    pub(crate) fn new(h: u32, w: u32, path: &[u32], closed: bool) -> Self {
-        let cells: Vec<(u32, u32)> = path.iter().map(|&i| (i / w, i % w)).collect();
-        let mut pos = vec![0u32; (h * w) as usize];
-        for (k, &(r, c)) in cells.iter().enumerate() {
-            pos[(r * w + c) as usize] = k as u32;
-        }
-        Template {
-            h,
-            w,
-            cells,
-            pos,
-            closed,
-        }
-    }
-
-    pub(crate) fn pos_of(&self, (r, c): (u32, u32)) -> u32 {
-        self.pos[(r * self.w + c) as usize]
-    }
-
-    /// Lower position of the tour edge between two local squares, if they are consecutive.
-    fn edge_pos(&self, a: (u32, u32), b: (u32, u32)) -> Option<u32> {
-        let n = self.cells.len() as u32;
-        let (pa, pb) = (self.pos_of(a), self.pos_of(b));
-        if pa.abs_diff(pb) == 1 {
-            Some(pa.min(pb))
-        } else if self.closed && pa.abs_diff(pb) == n - 1 {
-            Some(n - 1)
-        } else {
-            None
-        }
-    }
-}
 
 /// Why the construction could not be made (only for boards outside its range).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -123,58 +41,6 @@ pub enum DivideError {
     /// No open tile path from the start was found.
     #[error("no tile arrangement gave an open tour of {0} from {1}")]
     Start(Board, Square),
-}
-
-type TemplateKey = (u32, u32, u8, u64);
-
-fn cache() -> &'static Mutex<HashMap<TemplateKey, Arc<Template>>> {
-    static CACHE: OnceLock<Mutex<HashMap<TemplateKey, Arc<Template>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
-}
-
-fn required_for(h: u32, w: u32, ports: &[Port]) -> Vec<(u32, u32)> {
-    ports
-        .iter()
-        .map(|p| {
-            let ((ar, ac), (br, bc)) = p.edge(h, w);
-            (ar * w + ac, br * w + bc)
-        })
-        .collect()
-}
-
-/// The cached cycle of an `h` x `w` tile that contains the merge moves `needs` asks for.
-fn cycle_template(h: u32, w: u32, needs: u8, variant: u64) -> Result<Arc<Template>, DivideError> {
-    let key = (h, w, needs, variant);
-    if let Some(t) = cache().lock().expect("cache").get(&key) {
-        return Ok(t.clone());
-    }
-    let mut ports = Vec::new();
-    if needs & NEED_LEFT != 0 {
-        ports.push(Port::Left);
-    }
-    if needs & NEED_UP != 0 {
-        ports.push(Port::Up);
-    }
-    let cons = Constraints {
-        required: required_for(h, w, &ports),
-        ..Constraints::default()
-    };
-    let board = Board::new(h, w).map_err(|_| DivideError::Tile(h, w))?;
-    let ties = (0..8u64).map(|k| {
-        if variant == 0 && k == 0 {
-            TieBreak::FarFromCentre
-        } else {
-            TieBreak::Random(mix64(variant.wrapping_add(k)))
-        }
-    });
-    for tie in ties {
-        if let Some(path) = small::find(board, 0, true, &cons, tie, 2_000_000) {
-            let t = Arc::new(Template::new(h, w, &path, true));
-            cache().lock().expect("cache").insert(key, t.clone());
-            return Ok(t);
-        }
-    }
-    Err(DivideError::Tile(h, w))
 }
 
 /// Splits an even length (0 or >= 6) into parts of 6, 8 and 10.
@@ -251,60 +117,6 @@ fn starts(parts: &[u32]) -> Vec<u32> {
     s
 }
 
-/// One tile kind in board coordinates: its template and each position's offset in the board.
-pub(crate) struct Kind {
-    tpl: Arc<Template>,
-    /// `row * board_cols + col` of each position, relative to the tile's top-left square.
-    off: Vec<u32>,
-    /// Edge position of each port, if the template contains that port's move.
-    port_pos: [Option<u32>; 4],
-}
-
-impl Kind {
-    fn new(tpl: Arc<Template>, board_cols: u32) -> Kind {
-        let (h, w) = (tpl.h, tpl.w);
-        let ports: Vec<_> = [Port::Right, Port::Left, Port::Down, Port::Up]
-            .into_iter()
-            .map(|p| (p, p.edge(h, w)))
-            .filter(|(_, (a, b))| a.0 < h && a.1 < w && b.0 < h && b.1 < w)
-            .collect();
-        Kind::with_ports(tpl, board_cols, &ports)
-    }
-
-    /// A kind whose ports are the given local moves.
-    pub(crate) fn with_ports(
-        tpl: Arc<Template>,
-        board_cols: u32,
-        ports: &[(Port, LocalEdge)],
-    ) -> Kind {
-        let off = tpl.cells.iter().map(|&(r, c)| r * board_cols + c).collect();
-        let mut port_pos = [None; 4];
-        for &(p, (a, b)) in ports {
-            port_pos[p as usize] = tpl.edge_pos(a, b);
-        }
-        Kind { tpl, off, port_pos }
-    }
-
-    /// Stands in for odd x odd shapes, which only a root path tile has.
-    fn placeholder() -> Kind {
-        Kind {
-            tpl: Arc::new(Template::new(1, 1, &[0], true)),
-            off: Vec::new(),
-            port_pos: [None; 4],
-        }
-    }
-}
-
-/// One tile's walk on the explicit stack.
-pub(crate) struct Frame {
-    tile: (usize, usize),
-    pos: u32,
-    dir: i32,
-    edges: u32,
-    emit_first: bool,
-    emit_last: bool,
-}
-
 /// The whole plan: tile axes, tile kinds and the root.
 struct Plan {
     board: Board,
@@ -312,7 +124,7 @@ struct Plan {
     cparts: Vec<u32>,
     rstart: Vec<u32>,
     cstart: Vec<u32>,
-    kinds: Vec<Kind>,
+    kinds: Vec<Placed>,
     /// Distinct row part sizes, and each tile row's index into them.
     rsizes: Vec<u32>,
     rclass: Vec<u8>,
@@ -323,7 +135,7 @@ struct Plan {
     seed: Option<u64>,
     root: (usize, usize),
     /// The root's own path when it is an odd x odd tile, and its kind index once built.
-    root_tpl: Option<Arc<Template>>,
+    root_tpl: Option<Arc<LocalTour>>,
     root_kind: Option<usize>,
 }
 
@@ -401,18 +213,18 @@ impl Plan {
                             kinds.push(None);
                             continue;
                         }
-                        let tpl = cycle_template(h, w, needs, vseed)?;
-                        kinds.push(Some(Kind::new(tpl, self.board.cols)));
+                        let tpl = tile_cycle(h, w, needs, vseed).ok_or(DivideError::Tile(h, w))?;
+                        kinds.push(Some(Placed::new(tpl, self.board.cols)));
                     }
                 }
             }
         }
         self.kinds = kinds
             .into_iter()
-            .map(|k| k.unwrap_or_else(Kind::placeholder))
+            .map(|k| k.unwrap_or_else(Placed::placeholder))
             .collect();
         if let Some(t) = self.root_tpl.clone() {
-            self.kinds.push(Kind::new(t, self.board.cols));
+            self.kinds.push(Placed::new(t, self.board.cols));
             self.root_kind = Some(self.kinds.len() - 1);
         }
         Ok(())
@@ -438,22 +250,8 @@ impl Plan {
     }
 }
 
-/// What the walker needs to know of an arrangement of pieces (tiles or strip blocks).
-pub(crate) trait Layout {
-    /// The kind (template and offsets) of a piece.
-    fn kind_of(&self, id: (usize, usize)) -> &Kind;
-    /// Index in the board of the piece's local square (0, 0).
-    fn base_of(&self, id: (usize, usize)) -> u32;
-    /// Board (row, col) of the piece's local square (0, 0).
-    fn origin(&self, id: (usize, usize)) -> (u32, u32);
-    /// The piece's merge moves: (port, neighbour piece), at most four.
-    fn ports_of(&self, id: (usize, usize)) -> [Option<(Port, (usize, usize))>; 4];
-    /// The local move of `id` that its neighbour through `port` detours from.
-    fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge;
-}
-
 impl Layout for Plan {
-    fn kind_of(&self, id: (usize, usize)) -> &Kind {
+    fn placed(&self, id: (usize, usize)) -> &Placed {
         &self.kinds[self.kind(id.0, id.1)]
     }
     fn base_of(&self, id: (usize, usize)) -> u32 {
@@ -471,128 +269,6 @@ impl Layout for Plan {
     }
     fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
         port.edge(self.rparts[id.0], self.cparts[id.1])
-    }
-}
-
-fn step(pos: u32, dir: i32, len: u32) -> u32 {
-    if dir > 0 {
-        if pos + 1 == len {
-            0
-        } else {
-            pos + 1
-        }
-    } else if pos == 0 {
-        len - 1
-    } else {
-        pos - 1
-    }
-}
-
-/// Streams the merged tour into `out`: the root piece is walked from `start_pos` in `dir`, and
-/// every port move met on the way becomes a detour through the neighbour's whole tour.
-pub(crate) fn generate<L: Layout>(
-    layout: &L,
-    root: (usize, usize),
-    start_pos: u32,
-    dir: i32,
-    out: &mut [u32],
-) {
-    let rk = layout.kind_of(root);
-    let root_len = rk.off.len() as u32;
-    let mut stack = vec![Frame {
-        tile: root,
-        pos: start_pos,
-        dir,
-        edges: if rk.tpl.closed {
-            root_len
-        } else {
-            root_len - 1
-        },
-        emit_first: true,
-        emit_last: !rk.tpl.closed,
-    }];
-    let mut k = 0usize;
-    while let Some(f) = stack.pop() {
-        let kind = layout.kind_of(f.tile);
-        let base = layout.base_of(f.tile);
-        let len = kind.off.len() as u32;
-        let off = &kind.off[..];
-        let mut pos = f.pos;
-        if f.emit_first {
-            out[k] = base + off[pos as usize];
-            k += 1;
-        }
-        let mut left = f.edges;
-        // Nearest port move ahead: (distance in moves, port, neighbour).
-        let mut next_port = None;
-        for (port, nb) in layout.ports_of(f.tile).into_iter().flatten() {
-            if let Some(p) = kind.port_pos[port as usize] {
-                let d = if f.dir > 0 {
-                    (p + len - pos) % len
-                } else {
-                    (pos + len - (p + 1) % len) % len
-                };
-                if d < left && next_port.is_none_or(|(bd, _, _)| d < bd) {
-                    next_port = Some((d, port, nb));
-                }
-            }
-        }
-        let run = next_port.map_or(left, |(d, _, _)| d);
-        // The root's closing move returns to the start, which is not emitted twice.
-        let emit = if next_port.is_none() && !f.emit_last {
-            run.saturating_sub(1)
-        } else {
-            run
-        };
-        for _ in 0..emit {
-            pos = step(pos, f.dir, len);
-            out[k] = base + off[pos as usize];
-            k += 1;
-        }
-        if emit < run {
-            pos = step(pos, f.dir, len);
-        }
-        left -= run;
-        if let Some((_, port, nb)) = next_port {
-            let v = step(pos, f.dir, len);
-            left -= 1;
-            stack.push(Frame {
-                tile: f.tile,
-                pos: v,
-                dir: f.dir,
-                edges: left,
-                emit_first: left > 0 || f.emit_last,
-                emit_last: f.emit_last,
-            });
-            let (or, oc) = layout.origin(f.tile);
-            let (ur, uc) = kind.tpl.cells[pos as usize];
-            stack.push(enter(layout, nb, port.opposite(), (or + ur, oc + uc)));
-        }
-    }
-    debug_assert_eq!(k, out.len());
-}
-
-/// The frame that tours neighbour `nb` through its `port`, entered from board square `u`.
-fn enter<L: Layout>(layout: &L, nb: (usize, usize), port: Port, u: (u32, u32)) -> Frame {
-    let tpl = &layout.kind_of(nb).tpl;
-    let (a, b) = layout.port_edge(nb, port);
-    let (or, oc) = layout.origin(nb);
-    let g = |(r, c): (u32, u32)| Square::new(or + r, oc + c);
-    let (x, y) = if Board::is_knight_move(Square::new(u.0, u.1), g(a)) {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    let (px, py) = (tpl.pos_of(x), tpl.pos_of(y));
-    let len = tpl.cells.len() as u32;
-    let dir = if (px + 1) % len == py { -1 } else { 1 };
-    Frame {
-        tile: nb,
-        pos: px,
-        dir,
-        edges: len - 1,
-        emit_first: true,
-        emit_last: true,
     }
 }
 
@@ -715,7 +391,7 @@ fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Tour, Divi
                 .iter()
                 .find_map(|&t| small::find(tile, lr * w + lc, false, &cons, t, 300_000));
             if let Some(path) = found {
-                plan.root_tpl = Some(Arc::new(Template::new(h, w, &path, false)));
+                plan.root_tpl = Some(Arc::new(LocalTour::new(h, w, &path, false)));
                 plan.build_kinds()?;
                 return Ok(plan.run(0, 1, false));
             }
@@ -753,7 +429,7 @@ mod tests {
                     continue;
                 }
                 for needs in [0, NEED_LEFT, NEED_UP] {
-                    cycle_template(h, w, needs, 0).unwrap();
+                    tile_cycle(h, w, needs, 0).unwrap();
                 }
             }
         }

@@ -3,6 +3,7 @@
 pub(crate) mod backtrack;
 pub(crate) mod divide;
 pub(crate) mod four;
+pub(crate) mod merge;
 pub(crate) mod search;
 pub(crate) mod small;
 pub(crate) mod strip;

@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use super::divide::{generate, Kind, Layout, LocalEdge, Port, Template};
+use super::merge::{generate, Layout, LocalEdge, LocalTour, Placed, Port};
 use super::search::{mix64, TieBreak};
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
@@ -39,13 +39,13 @@ struct Strip {
     n0: u32,
     right: usize,
     left: usize,
-    window: Kind,
-    rblock: Kind,
-    lblock: Kind,
+    window: Placed,
+    rblock: Placed,
+    lblock: Placed,
 }
 
 impl Layout for Strip {
-    fn kind_of(&self, id: (usize, usize)) -> &Kind {
+    fn placed(&self, id: (usize, usize)) -> &Placed {
         match id.0 {
             0 => &self.window,
             1 => &self.rblock,
@@ -141,19 +141,19 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
             .iter()
             .find_map(|&t| small::find(wboard, local, closed, &cons, t, 400_000));
         let Some(wpath) = found else { continue };
-        let wt = Arc::new(Template::new(3, n0, &wpath, closed));
-        let bt = Arc::new(Template::new(3, BLOCK, block, false));
+        let wt = Arc::new(LocalTour::new(3, n0, &wpath, closed));
+        let bt = Arc::new(LocalTour::new(3, BLOCK, block, false));
         let mirrored: Vec<u32> = block
             .iter()
             .map(|&i| (i / BLOCK) * BLOCK + (BLOCK - 1 - i % BLOCK))
             .collect();
-        let lt = Arc::new(Template::new(3, BLOCK, &mirrored, false));
+        let lt = Arc::new(LocalTour::new(3, BLOCK, &mirrored, false));
         let strip = Strip {
             a,
             n0,
             right,
             left,
-            window: Kind::with_ports(
+            window: Placed::with_ports(
                 wt,
                 n,
                 &[
@@ -161,8 +161,8 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
                     (Port::Left, ((0, 1), (2, 0))),
                 ],
             ),
-            rblock: Kind::with_ports(bt, n, &[(Port::Right, ((0, 2), (2, 3)))]),
-            lblock: Kind::with_ports(lt, n, &[(Port::Left, ((0, 1), (2, 0)))]),
+            rblock: Placed::with_ports(bt, n, &[(Port::Right, ((0, 2), (2, 3)))]),
+            lblock: Placed::with_ports(lt, n, &[(Port::Left, ((0, 1), (2, 0)))]),
         };
         let mut path = vec![0u32; board.area()];
         generate(&strip, (0, 0), 0, 1, &mut path);
