@@ -1,0 +1,373 @@
+//! The pruning rules and branching choice of the complete solver, one method per rule.
+
+use super::{Eval, Search};
+use crate::puzzle::NONE;
+use crate::puzzle::UNREACHABLE;
+
+/// A run gap: numbers strictly between `lo` and `hi` are unplaced; `NONE` for an open end.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Gap {
+    lo: u32,
+    hi: u32,
+    /// Steps from `lo` to `hi` (around the cycle when closed).
+    len: u32,
+    /// Unplaced numbers of each colour (numbers alternate colour along the tour).
+    cap: [u32; 2],
+    /// Empty squares of each colour that fit this gap.
+    fit: [u32; 2],
+    /// Empty squares of each colour that fit this gap and no other.
+    only: [u32; 2],
+}
+
+impl Gap {
+    pub(super) fn new(lo: u32, hi: u32, len: u32, anchor_colour: u32) -> Self {
+        let m = len - 1;
+        let mut cap = [0; 2];
+        cap[(anchor_colour ^ 1) as usize] = m.div_ceil(2);
+        cap[anchor_colour as usize] = m / 2;
+        Gap {
+            lo,
+            hi,
+            len,
+            cap,
+            fit: [0; 2],
+            only: [0; 2],
+        }
+    }
+}
+
+/// An empty square whose number corner forcing fixes, and the placed neighbour that fixes it.
+#[derive(Debug, Clone, Copy)]
+struct Forced {
+    square: u32,
+    number: u32,
+    neighbour: u32,
+}
+
+/// A number to place next to a run end: the end's square, the placed number across the gap
+/// (`NONE` for an open end), the gap's length and how many squares the number could take.
+#[derive(Debug, Clone, Copy)]
+struct GapEnd {
+    from: u32,
+    number: u32,
+    other: u32,
+    len: u32,
+    count: usize,
+}
+
+impl Search<'_> {
+    fn collect_gaps(&mut self) {
+        self.gaps.clear();
+        let n = self.n;
+        let first = (0..n).find(|&k| self.pos[k as usize] != NONE);
+        let Some(first) = first else { return };
+        let mut prev = first;
+        for k in first + 1..n {
+            if self.pos[k as usize] != NONE {
+                if k > prev + 1 {
+                    let c = self.colour(self.pos[prev as usize]);
+                    self.gaps.push(Gap::new(prev, k, k - prev, c));
+                }
+                prev = k;
+            }
+        }
+        if self.closed {
+            let len = n - prev + first;
+            if len > 1 {
+                let c = self.colour(self.pos[prev as usize]);
+                self.gaps.push(Gap::new(prev, first, len, c));
+            }
+        } else {
+            if first > 0 {
+                let c = self.colour(self.pos[first as usize]);
+                self.gaps.push(Gap::new(NONE, first, first + 1, c));
+            }
+            if prev < n - 1 {
+                let c = self.colour(self.pos[prev as usize]);
+                self.gaps.push(Gap::new(prev, NONE, n - prev, c));
+            }
+        }
+    }
+
+    fn colour(&self, s: u32) -> u32 {
+        self.geo.board.square(s).colour()
+    }
+
+    /// Whether empty square `s` can hold some number of gap `g`.
+    fn fits(&self, g: &Gap, s: u32) -> bool {
+        let geo = self.geo;
+        match (g.lo, g.hi) {
+            (NONE, hi) => (geo.dist(s, self.pos[hi as usize]) as u32) <= hi,
+            (lo, NONE) => (geo.dist(self.pos[lo as usize], s) as u32) < self.n - lo,
+            (lo, hi) => {
+                let (a, b) = (
+                    geo.dist(self.pos[lo as usize], s),
+                    geo.dist(s, self.pos[hi as usize]),
+                );
+                a != UNREACHABLE && b != UNREACHABLE && a as u32 + b as u32 <= g.len
+            }
+        }
+    }
+
+    /// One node of the search: solved, dead, or the number to branch on (its candidate squares
+    /// pushed onto `cands`). The rules run cheapest first, each able to end the node.
+    pub(super) fn evaluate(&mut self) -> Eval {
+        let n = self.n;
+        if self.placed == n {
+            return Eval::Solved;
+        }
+        if self.placed == 0 {
+            // Nothing anchors the numbering: number 1 may go anywhere.
+            self.cands.extend(0..n);
+            return Eval::Branch(0);
+        }
+        self.collect_gaps();
+        let Some(forced) = self.scan_empty_squares() else {
+            return Eval::Dead;
+        };
+        if !self.hall_holds() || !self.connected() {
+            return Eval::Dead;
+        }
+        if let Some(f) = forced {
+            return self.branch_forced(f);
+        }
+        match self.narrowest_gap_end() {
+            Some(end) => self.branch_gap_end(end),
+            None => Eval::Dead,
+        }
+    }
+
+    /// Open ends of the whole tour that no number occupies yet (0 when closed).
+    fn free_ends(&self) -> u32 {
+        if self.closed {
+            0
+        } else {
+            let n = self.n as usize;
+            (self.pos[0] == NONE) as u32 + (self.pos[n - 1] == NONE) as u32
+        }
+    }
+
+    /// Visits every empty square once and applies the per-square rules: a square needs a
+    /// usable neighbour (two, except at most `free_ends` squares); it must fit some gap (and
+    /// the gap's colour counts are gathered for Hall's condition); and a square with exactly
+    /// two usable neighbours, one a placed number, has its own number forced. `None`: dead.
+    fn scan_empty_squares(&mut self) -> Option<Option<Forced>> {
+        let n = self.n;
+        let geo = self.geo;
+        let free_ends = self.free_ends();
+        let mut ones = 0;
+        let mut forced: Option<Forced> = None;
+        for s in 0..n {
+            if self.owner[s as usize] != NONE {
+                continue;
+            }
+            let mut avail = 0;
+            let mut usable = [NONE; 2];
+            for &t in geo.neighbours(s) {
+                let o = self.owner[t as usize];
+                if o == NONE || self.open_end(o) {
+                    if avail < 2 {
+                        usable[avail] = t;
+                    }
+                    avail += 1;
+                }
+            }
+            if avail == 0 && n > 1 {
+                return None;
+            }
+            if avail == 2 && free_ends == 0 && forced.is_none() {
+                forced = self.forced_number(s, usable)?;
+            }
+            if avail == 1 {
+                ones += 1;
+                if ones > free_ends {
+                    return None;
+                }
+            }
+            if !self.count_fits(s) {
+                return None;
+            }
+        }
+        Some(forced)
+    }
+
+    /// Corner forcing: both usable neighbours of `s` must be its neighbours in the tour, so a
+    /// placed one fixes `s`'s number; two placed ones must agree (`None`: they do not).
+    fn forced_number(&self, s: u32, usable: [u32; 2]) -> Option<Option<Forced>> {
+        let mut want: Option<Forced> = None;
+        for t in usable {
+            let a = self.owner[t as usize];
+            if a == NONE {
+                continue;
+            }
+            let (up, down) = (self.next(a), self.prev(a));
+            let free = |k: u32| k != NONE && self.pos[k as usize] == NONE;
+            let k = match (free(up), free(down)) {
+                (true, false) => up,
+                (false, true) => down,
+                _ => continue,
+            };
+            match want {
+                Some(w) if w.number != k => return None,
+                _ => {
+                    want = Some(Forced {
+                        square: s,
+                        number: k,
+                        neighbour: a,
+                    })
+                }
+            }
+        }
+        Some(want)
+    }
+
+    /// Counts empty square `s` in every gap it fits; false if it fits none.
+    fn count_fits(&mut self, s: u32) -> bool {
+        let c = self.colour(s) as usize;
+        let (mut fits, mut last) = (0, 0);
+        for gi in 0..self.gaps.len() {
+            if self.fits(&self.gaps[gi], s) {
+                fits += 1;
+                last = gi;
+                self.gaps[gi].fit[c] += 1;
+            }
+        }
+        if fits == 1 {
+            self.gaps[last].only[c] += 1;
+        }
+        fits > 0
+    }
+
+    /// Hall's condition in its simplest forms: a gap cannot hold more squares than it has
+    /// numbers of that colour, nor fill its numbers with fewer squares.
+    fn hall_holds(&self) -> bool {
+        !self
+            .gaps
+            .iter()
+            .any(|g| (0..2).any(|c| g.only[c] > g.cap[c] || g.fit[c] < g.cap[c]))
+    }
+
+    /// Branches on the one square a forced number can take, if it still reaches across its gap.
+    fn branch_forced(&mut self, f: Forced) -> Eval {
+        let g = self
+            .gaps
+            .iter()
+            .find(|g| g.lo == f.neighbour || g.hi == f.neighbour)
+            .expect("an open end borders a gap");
+        let other = if g.lo == f.neighbour { g.hi } else { g.lo };
+        if !self.candidate(f.number, f.square, other, g.len) {
+            return Eval::Dead;
+        }
+        self.cands.push(f.square);
+        Eval::Branch(f.number)
+    }
+
+    /// The gap end whose next number has the fewest candidate squares (shorter gaps first on
+    /// a tie); `None` when some end has no candidate at all, which kills the node.
+    fn narrowest_gap_end(&self) -> Option<GapEnd> {
+        let geo = self.geo;
+        let mut best: Option<GapEnd> = None;
+        for g in &self.gaps {
+            for up in [true, false] {
+                let (anchor, number, other) = if up {
+                    if g.lo == NONE {
+                        continue;
+                    }
+                    (g.lo, self.next(g.lo), g.hi)
+                } else {
+                    if g.hi == NONE {
+                        continue;
+                    }
+                    (g.hi, self.prev(g.hi), g.lo)
+                };
+                let from = self.pos[anchor as usize];
+                let count = geo
+                    .neighbours(from)
+                    .iter()
+                    .filter(|&&t| self.candidate(number, t, other, g.len))
+                    .count();
+                if count == 0 {
+                    return None;
+                }
+                if best.is_none_or(|b| (count, g.len) < (b.count, b.len)) {
+                    best = Some(GapEnd {
+                        from,
+                        number,
+                        other,
+                        len: g.len,
+                        count,
+                    });
+                }
+            }
+        }
+        best
+    }
+
+    /// Branches on the number beside a gap end: its candidates are the anchor's empty knight
+    /// neighbours, fewest onward moves first (finds a solution sooner; the count is unaffected).
+    fn branch_gap_end(&mut self, end: GapEnd) -> Eval {
+        let geo = self.geo;
+        let start = self.cands.len();
+        for &t in geo.neighbours(end.from) {
+            if self.candidate(end.number, t, end.other, end.len) {
+                self.cands.push(t);
+            }
+        }
+        let owner = &self.owner;
+        self.cands[start..].sort_by_key(|&t| {
+            geo.neighbours(t)
+                .iter()
+                .filter(|&&u| owner[u as usize] == NONE)
+                .count()
+        });
+        Eval::Branch(end.number)
+    }
+
+    /// Whether empty square `t`, a knight's move from one end of a gap of `len` steps, can
+    /// take the next number: it must still reach the `other` end in `len - 1` moves.
+    fn candidate(&self, k: u32, t: u32, other: u32, len: u32) -> bool {
+        if self.owner[t as usize] != NONE || !self.allowed(k, t) {
+            return false;
+        }
+        if other == NONE {
+            return true;
+        }
+        (self.geo.dist(t, self.pos[other as usize]) as u32) < len
+    }
+
+    /// Whether every region of empty squares touches the end of some run.
+    fn connected(&mut self) -> bool {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
+        let geo = self.geo;
+        for s in 0..self.n {
+            if self.owner[s as usize] != NONE || self.seen[s as usize] == self.stamp {
+                continue;
+            }
+            self.seen[s as usize] = self.stamp;
+            self.queue.clear();
+            self.queue.push(s);
+            let mut touches = false;
+            while let Some(u) = self.queue.pop() {
+                for &t in geo.neighbours(u) {
+                    let o = self.owner[t as usize];
+                    if o == NONE {
+                        if self.seen[t as usize] != self.stamp {
+                            self.seen[t as usize] = self.stamp;
+                            self.queue.push(t);
+                        }
+                    } else if !touches && self.open_end(o) {
+                        touches = true;
+                    }
+                }
+            }
+            if !touches {
+                return false;
+            }
+        }
+        true
+    }
+}

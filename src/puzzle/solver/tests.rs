@@ -1,0 +1,130 @@
+use super::*;
+use crate::board::Board;
+use crate::existence::Kind;
+use crate::solve::{self, Method, Request};
+
+fn board(r: u32, c: u32) -> Board {
+    Board::new(r, c).unwrap()
+}
+
+fn tour(b: Board, kind: Kind) -> Tour {
+    let mut req = Request::new(b, kind);
+    req.method = Method::Warnsdorff;
+    req.seed = Some(7);
+    solve::solve(&req).unwrap().tour
+}
+
+#[test]
+fn fully_given_is_unique_and_empty_is_not() {
+    let t = tour(board(8, 8), Kind::Open);
+    let geo = Geometry::new(t.board);
+    let full = Puzzle::from_tour(&t, 0..64);
+    let o = solve(&full, &geo, 1000).unwrap();
+    assert_eq!(o.solutions, Solutions::One(t.clone()));
+    let ends = Puzzle::from_tour(&t, [0, 63]);
+    let o = solve(&ends, &geo, 1_000_000).unwrap();
+    match o.solutions {
+        Solutions::Two(a, b) => {
+            assert_ne!(a, b);
+            for x in [a, b] {
+                x.verify().unwrap();
+                assert!(ends.agrees(&x));
+            }
+        }
+        other => panic!("expected two solutions, got {other:?}"),
+    }
+}
+
+/// Nearly all numbers of a tour pin it down; one given alone leaves several.
+fn one_then_several(b: Board, kind: Kind, nearly_all: impl IntoIterator<Item = u32>) {
+    let geo = Geometry::new(b);
+    let t = tour(b, kind);
+    let p = Puzzle::from_tour(&t, nearly_all);
+    assert_eq!(
+        solve(&p, &geo, 1000).unwrap().solutions,
+        Solutions::One(t.clone())
+    );
+    let p = Puzzle::from_tour(&t, [0]);
+    let o = solve(&p, &geo, 1_000_000).unwrap();
+    assert!(matches!(o.solutions, Solutions::Two(..)));
+}
+
+#[test]
+fn open_5x5_from_all_but_one_and_from_one() {
+    one_then_several(board(5, 5), Kind::Open, (0..25).filter(|&k| k != 12));
+}
+
+#[test]
+fn exhaustive_count_matches_plain_enumeration_on_5x5() {
+    // With 1 at a corner and 25 fixed, count all completions with a large limit and
+    // compare with brute force over all open tours.
+    let b = board(5, 5);
+    let geo = Geometry::new(b);
+    let t = tour(b, Kind::Open);
+    let p = Puzzle::from_tour(&t, [0, 24, 12]);
+    let mut found = Vec::new();
+    Search::new(&p, &geo)
+        .run(usize::MAX, u64::MAX, &mut found)
+        .unwrap();
+    let brute = tests_support::brute(&p, usize::MAX);
+    assert_eq!(found.len(), brute);
+    assert!(brute >= 1);
+}
+
+#[test]
+fn closed_6x6_from_all_but_two_and_from_one() {
+    one_then_several(board(6, 6), Kind::Closed, 2..36);
+}
+
+#[test]
+fn no_solution_when_1_is_on_the_minority_colour() {
+    // 5x5 has 13 squares of the corners' colour and 12 of the other; an open tour
+    // alternates colours, so it must start on the majority. No pairwise check sees this.
+    let b = board(5, 5);
+    let p = Puzzle::new(b, false, &[(0, 1, 1)]).unwrap();
+    let o = solve(&p, &Geometry::new(b), 10_000_000).unwrap();
+    assert_eq!(o.solutions, Solutions::None);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+    /// The pruned search agrees with plain path enumeration on small boards.
+    #[test]
+    fn agrees_with_brute_force(
+        dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (3, 7), (6, 5)]),
+        closed in proptest::bool::ANY,
+        seed in 0u64..1000,
+        keep in 2u32..12,
+    ) {
+        let b = board(dims.0, dims.1);
+        let closed = closed && b.area() % 2 == 0 && b.sides().0 >= 5;
+        let kind = if closed { Kind::Closed } else { Kind::Open };
+        let mut req = Request::new(b, kind);
+        req.method = Method::Warnsdorff;
+        req.seed = Some(seed);
+        let Ok(sol) = solve::solve(&req) else { return Ok(()) };
+        let t = sol.tour;
+        let n = b.area() as u32;
+        // A pseudo-random subset of about n / keep clues.
+        let p = Puzzle::from_tour(&t, (0..n).filter(|k| (k * 7 + seed as u32) % keep == 0));
+        let ours = match solve(&p, &Geometry::new(b), u64::MAX).unwrap().solutions {
+            Solutions::None => 0,
+            Solutions::One(_) => 1,
+            Solutions::Two(..) => 2,
+        };
+        proptest::prop_assert_eq!(ours, tests_support::brute(&p, 2));
+    }
+}
+
+#[test]
+fn budget_is_reported() {
+    let b = board(8, 8);
+    let geo = Geometry::new(b);
+    let p = Puzzle {
+        board: b,
+        closed: false,
+        grid: vec![0; 64],
+    };
+    // Finding two solutions of an empty board is quick; a budget of one node is not enough.
+    assert_eq!(solve(&p, &geo, 1).unwrap_err(), GaveUp { nodes: 1 });
+}
