@@ -63,6 +63,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bits;
 pub mod board;
 pub mod existence;
 pub mod io;

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::bits::BitSet;
 use crate::board::{Board, Square};
 
 /// A sub-board that a divide-and-conquer construction solved on its own before merging.
@@ -89,36 +90,6 @@ pub enum TourError {
         /// First square.
         first: Square,
     },
-}
-
-/// A compact visited set: one bit a square, so verifying 10^8 squares costs 12.5 MB.
-pub(crate) struct BitSet {
-    words: Vec<u64>,
-}
-
-impl BitSet {
-    /// An empty set over `n` elements.
-    pub fn new(n: usize) -> Self {
-        BitSet {
-            words: vec![0; n.div_ceil(64)],
-        }
-    }
-
-    /// Inserts `i`; returns false if it was already there.
-    #[inline]
-    pub fn insert(&mut self, i: usize) -> bool {
-        let w = &mut self.words[i >> 6];
-        let bit = 1u64 << (i & 63);
-        let fresh = *w & bit == 0;
-        *w |= bit;
-        fresh
-    }
-
-    /// Whether `i` is in the set.
-    #[inline]
-    pub fn contains(&self, i: usize) -> bool {
-        self.words[i >> 6] & (1u64 << (i & 63)) != 0
-    }
 }
 
 impl Tour {

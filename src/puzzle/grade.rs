@@ -16,6 +16,7 @@
 //! puzzle this solver completes has exactly one solution.
 
 use super::{Geometry, Grade, Puzzle, NONE};
+use crate::bits::{self, BitRows};
 use crate::tour::Tour;
 
 /// What the logic solver reached.
@@ -64,26 +65,23 @@ pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
     }
 }
 
-/// What deduction alone settles: the candidate squares of every number, as rows of `w` bit
-/// words (a placed number has one), and the placed numbers' squares.
+/// What deduction alone settles: the candidate squares of every number (a placed number has
+/// one), and the placed numbers' squares.
 #[derive(Debug, Clone)]
-pub struct Deduced {
-    /// Words per row.
-    pub w: usize,
-    /// Candidate rows, one per 0-based number.
-    pub cand: Vec<u64>,
-    /// Square of each number, or `u32::MAX` where not settled.
-    pub placed: Vec<u32>,
+pub(crate) struct Deduced {
+    /// Candidate squares, one row per 0-based number.
+    pub(crate) cand: BitRows,
+    /// Square of each number, or `NONE` where not settled.
+    pub(crate) placed: Vec<u32>,
 }
 
 /// Runs every rule (lookahead included) as a presolve for a search; `None` when the
 /// givens contradict each other. Every solution of the puzzle agrees with the result.
-pub fn deduce(puzzle: &Puzzle, geo: &Geometry) -> Option<Deduced> {
+pub(crate) fn deduce(puzzle: &Puzzle, geo: &Geometry) -> Option<Deduced> {
     let masks = Masks::new(geo);
     let mut l = Logic::new(puzzle, geo, &masks);
     l.solve(Grade::Hard, true).ok()?;
     Some(Deduced {
-        w: l.w,
         cand: l.cand,
         placed: l.placed,
     })
@@ -102,25 +100,23 @@ struct Contradiction;
 
 /// Neighbour sets of every square, as bit rows.
 struct Masks {
-    w: usize,
-    nbr: Vec<u64>,
+    nbr: BitRows,
 }
 
 impl Masks {
     fn new(geo: &Geometry) -> Self {
         let n = geo.len();
-        let w = n.div_ceil(64);
-        let mut nbr = vec![0u64; n * w];
-        for s in 0..n {
-            for &t in geo.neighbours(s as u32) {
-                nbr[s * w + t as usize / 64] |= 1 << (t % 64);
+        let mut nbr = BitRows::new(n, n);
+        for s in 0..n as u32 {
+            for &t in geo.neighbours(s) {
+                bits::set(nbr.row_mut(s), t);
             }
         }
-        Masks { w, nbr }
+        Masks { nbr }
     }
 
     fn row(&self, s: u32) -> &[u64] {
-        &self.nbr[s as usize * self.w..(s as usize + 1) * self.w]
+        self.nbr.row(s)
     }
 }
 
@@ -131,38 +127,21 @@ struct Logic<'a> {
     n: usize,
     w: usize,
     closed: bool,
-    cand: Vec<u64>,
+    cand: BitRows,
     placed: Vec<u32>,
     nplaced: usize,
-}
-
-fn bits(row: &[u64]) -> impl Iterator<Item = u32> + '_ {
-    row.iter().enumerate().flat_map(|(i, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            if w == 0 {
-                return None;
-            }
-            let b = w.trailing_zeros();
-            w &= w - 1;
-            Some(i as u32 * 64 + b)
-        })
-    })
 }
 
 impl<'a> Logic<'a> {
     fn new(puzzle: &Puzzle, geo: &'a Geometry, masks: &'a Masks) -> Self {
         let n = puzzle.len();
-        let w = masks.w;
-        let mut free = vec![0u64; w];
-        for s in 0..n {
-            if puzzle.grid[s] == 0 {
-                free[s / 64] |= 1 << (s % 64);
+        let w = masks.nbr.words_per_row();
+        let mut cand = BitRows::new(n, n);
+        for k in 0..n as u32 {
+            let row = cand.row_mut(k);
+            for s in (0..n).filter(|&s| puzzle.grid[s] == 0) {
+                bits::set(row, s as u32);
             }
-        }
-        let mut cand = Vec::with_capacity(n * w);
-        for _ in 0..n {
-            cand.extend_from_slice(&free);
         }
         let mut l = Logic {
             geo,
@@ -175,9 +154,7 @@ impl<'a> Logic<'a> {
             nplaced: 0,
         };
         for (sq, k) in puzzle.givens() {
-            let row = l.row_mut(k);
-            row.fill(0);
-            row[sq as usize / 64] |= 1 << (sq % 64);
+            bits::only(l.row_mut(k), sq);
             l.placed[k as usize] = sq;
             l.nplaced += 1;
         }
@@ -185,15 +162,15 @@ impl<'a> Logic<'a> {
     }
 
     fn row(&self, k: u32) -> &[u64] {
-        &self.cand[k as usize * self.w..(k as usize + 1) * self.w]
+        self.cand.row(k)
     }
 
     fn row_mut(&mut self, k: u32) -> &mut [u64] {
-        &mut self.cand[k as usize * self.w..(k as usize + 1) * self.w]
+        self.cand.row_mut(k)
     }
 
     fn count(&self, k: u32) -> u32 {
-        self.row(k).iter().map(|w| w.count_ones()).sum()
+        bits::count(self.row(k))
     }
 
     fn neighbours(&self, k: u32) -> [u32; 2] {
@@ -217,8 +194,7 @@ impl<'a> Logic<'a> {
 
     /// Intersects number `k`'s candidates with `mask`; reports whether anything was struck.
     fn restrict(&mut self, k: u32, mask: &[u64]) -> Result<bool, Contradiction> {
-        let w = self.w;
-        let row = &mut self.cand[k as usize * w..(k as usize + 1) * w];
+        let row = self.cand.row_mut(k);
         let mut changed = false;
         let mut any = false;
         for (a, &m) in row.iter_mut().zip(mask) {
@@ -237,11 +213,10 @@ impl<'a> Logic<'a> {
     fn place(&mut self, k: u32, s: u32) -> Result<(), Contradiction> {
         self.placed[k as usize] = s;
         self.nplaced += 1;
-        let (word, bit) = (s as usize / 64, 1u64 << (s % 64));
         for j in 0..self.n as u32 {
             if j != k && self.placed[j as usize] == NONE {
                 let row = self.row_mut(j);
-                row[word] &= !bit;
+                bits::clear(row, s);
                 if row.iter().all(|&x| x == 0) {
                     return Err(Contradiction);
                 }
@@ -267,7 +242,7 @@ impl<'a> Logic<'a> {
                     }
                 }
                 if self.count(k) == 1 {
-                    let s = bits(self.row(k)).next().expect("one candidate");
+                    let s = bits::ones(self.row(k)).next().expect("one candidate");
                     self.place(k, s)?;
                     changed = true;
                 }
@@ -286,7 +261,7 @@ impl<'a> Logic<'a> {
         for k in 0..self.n as u32 {
             let p = self.placed[k as usize];
             if p != NONE {
-                taken[p as usize / 64] |= 1 << (p % 64);
+                bits::set(&mut taken, p);
                 continue;
             }
             for (i, &x) in self.row(k).iter().enumerate() {
@@ -296,11 +271,7 @@ impl<'a> Logic<'a> {
         }
         let mut changed = false;
         for i in 0..w {
-            let all = if i + 1 == w && self.n % 64 != 0 {
-                (1u64 << (self.n % 64)) - 1
-            } else {
-                u64::MAX
-            };
+            let all = bits::word_mask(i, self.n);
             if (once[i] | taken[i]) & all != all {
                 return Err(Contradiction);
             }
@@ -308,13 +279,10 @@ impl<'a> Logic<'a> {
             while single != 0 {
                 let s = i as u32 * 64 + single.trailing_zeros();
                 single &= single - 1;
-                let (word, bit) = (s as usize / 64, 1u64 << (s % 64));
                 let owner = (0..self.n as u32)
-                    .find(|&k| self.placed[k as usize] == NONE && self.row(k)[word] & bit != 0);
+                    .find(|&k| self.placed[k as usize] == NONE && self.cand.contains(k, s));
                 if let Some(k) = owner {
-                    let row = self.row_mut(k);
-                    row.fill(0);
-                    row[word] = bit;
+                    bits::only(self.row_mut(k), s);
                     self.place(k, s)?;
                     changed = true;
                 }
@@ -361,7 +329,7 @@ impl<'a> Logic<'a> {
                     if self.geo.board.square(t).colour() == colour
                         && (self.geo.dist(sq, t) as u32) <= steps
                     {
-                        mask[t as usize / 64] |= 1 << (t % 64);
+                        bits::set(&mut mask, t);
                     }
                 }
                 changed |= self.restrict(k, &mask)?;
@@ -383,7 +351,7 @@ impl<'a> Logic<'a> {
                     continue;
                 }
                 reach.fill(0);
-                for s in bits(self.row(nb)) {
+                for s in bits::ones(self.row(nb)) {
                     for (r, &m) in reach.iter_mut().zip(self.masks.row(s)) {
                         *r |= m;
                     }
@@ -428,16 +396,14 @@ impl<'a> Logic<'a> {
             .collect();
         order.sort_unstable();
         for (_, k) in order {
-            let squares: Vec<u32> = bits(self.row(k)).collect();
+            let squares: Vec<u32> = bits::ones(self.row(k)).collect();
             for s in squares {
                 let mut trial = self.clone();
-                let row = trial.row_mut(k);
-                row.fill(0);
-                row[s as usize / 64] = 1 << (s % 64);
+                bits::only(trial.row_mut(k), s);
                 let dead = trial.place(k, s).is_err() || trial.solve(Grade::Hard, false).is_err();
                 if dead {
                     let mut keep = vec![u64::MAX; self.w];
-                    keep[s as usize / 64] &= !(1 << (s % 64));
+                    bits::clear(&mut keep, s);
                     self.restrict(k, &keep)?;
                     return Ok(true);
                 }

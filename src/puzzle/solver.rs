@@ -16,6 +16,7 @@
 use thiserror::Error;
 
 use super::{grade, Geometry, Puzzle, NONE};
+use crate::bits::BitRows;
 use crate::tour::Tour;
 use rules::Gap;
 
@@ -122,9 +123,8 @@ struct Search<'a> {
     seen: Vec<u32>,
     stamp: u32,
     queue: Vec<u32>,
-    /// Candidate squares per number from the presolve (`w` words a row); empty: no filter.
-    cand: Vec<u64>,
-    w: usize,
+    /// Candidate squares per number from the presolve; `None`: no filter.
+    cand: Option<BitRows>,
 }
 
 impl<'a> Search<'a> {
@@ -155,15 +155,13 @@ impl<'a> Search<'a> {
                 return false;
             }
         }
-        self.cand = d.cand;
-        self.w = d.w;
+        self.cand = Some(d.cand);
         true
     }
 
     /// Whether the presolve left square `t` open to number `k`.
     fn allowed(&self, k: u32, t: u32) -> bool {
-        self.cand.is_empty()
-            || self.cand[k as usize * self.w + t as usize / 64] & (1 << (t % 64)) != 0
+        self.cand.as_ref().is_none_or(|c| c.contains(k, t))
     }
 
     fn new(puzzle: &Puzzle, geo: &'a Geometry) -> Self {
@@ -181,8 +179,7 @@ impl<'a> Search<'a> {
             seen: vec![0; n as usize],
             stamp: 0,
             queue: Vec::new(),
-            cand: Vec::new(),
-            w: 0,
+            cand: None,
         };
         for (sq, k) in puzzle.givens() {
             s.pos[k as usize] = sq;

@@ -1,0 +1,155 @@
+//! Bit sets for the verifier and the puzzle rules: one bit an element, so a visited set over
+//! 10^8 squares costs 12.5 MB and a candidate row over 2500 squares costs 40 words.
+
+/// A set of small integers below a fixed bound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct BitSet {
+    words: Vec<u64>,
+}
+
+impl BitSet {
+    /// An empty set over `n` elements.
+    pub(crate) fn new(n: usize) -> Self {
+        BitSet {
+            words: vec![0; n.div_ceil(64)],
+        }
+    }
+
+    /// Inserts `i`; returns false if it was already there.
+    #[inline]
+    pub(crate) fn insert(&mut self, i: usize) -> bool {
+        let w = &mut self.words[i >> 6];
+        let bit = 1u64 << (i & 63);
+        let fresh = *w & bit == 0;
+        *w |= bit;
+        fresh
+    }
+
+    /// Whether `i` is in the set.
+    #[inline]
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        has(&self.words, i as u32)
+    }
+}
+
+/// Equal-width rows of bits in one allocation: row `k` is a set over `0..width`.
+#[derive(Debug, Clone)]
+pub(crate) struct BitRows {
+    w: usize,
+    words: Vec<u64>,
+}
+
+impl BitRows {
+    /// `rows` empty rows over `width` elements.
+    pub(crate) fn new(rows: usize, width: usize) -> Self {
+        let w = width.div_ceil(64);
+        BitRows {
+            w,
+            words: vec![0; rows * w],
+        }
+    }
+
+    /// Words a row takes.
+    pub(crate) fn words_per_row(&self) -> usize {
+        self.w
+    }
+
+    /// Row `k`.
+    #[inline]
+    pub(crate) fn row(&self, k: u32) -> &[u64] {
+        &self.words[k as usize * self.w..(k as usize + 1) * self.w]
+    }
+
+    /// Row `k`, to change.
+    #[inline]
+    pub(crate) fn row_mut(&mut self, k: u32) -> &mut [u64] {
+        &mut self.words[k as usize * self.w..(k as usize + 1) * self.w]
+    }
+
+    /// Whether row `k` holds `j`.
+    #[inline]
+    pub(crate) fn contains(&self, k: u32, j: u32) -> bool {
+        has(self.row(k), j)
+    }
+}
+
+/// Whether `row` holds `j`.
+#[inline]
+pub(crate) fn has(row: &[u64], j: u32) -> bool {
+    row[j as usize / 64] & (1 << (j % 64)) != 0
+}
+
+/// Adds `j` to `row`.
+#[inline]
+pub(crate) fn set(row: &mut [u64], j: u32) {
+    row[j as usize / 64] |= 1 << (j % 64);
+}
+
+/// Removes `j` from `row`.
+#[inline]
+pub(crate) fn clear(row: &mut [u64], j: u32) {
+    row[j as usize / 64] &= !(1 << (j % 64));
+}
+
+/// Makes `row` the single element `j`.
+#[inline]
+pub(crate) fn only(row: &mut [u64], j: u32) {
+    row.fill(0);
+    set(row, j);
+}
+
+/// Elements in `row`.
+#[inline]
+pub(crate) fn count(row: &[u64]) -> u32 {
+    row.iter().map(|w| w.count_ones()).sum()
+}
+
+/// The elements of `row`, ascending.
+pub(crate) fn ones(row: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    row.iter().enumerate().flat_map(|(i, &w)| {
+        let mut w = w;
+        std::iter::from_fn(move || {
+            if w == 0 {
+                return None;
+            }
+            let b = w.trailing_zeros();
+            w &= w - 1;
+            Some(i as u32 * 64 + b)
+        })
+    })
+}
+
+/// The bits of word `i` that stand for elements below `n` (all of them but in the last word).
+#[inline]
+pub(crate) fn word_mask(i: usize, n: usize) -> u64 {
+    if (i + 1) * 64 > n && n % 64 != 0 {
+        (1u64 << (n % 64)) - 1
+    } else {
+        u64::MAX
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_and_sets_agree() {
+        let mut r = BitRows::new(3, 130);
+        assert_eq!(r.words_per_row(), 3);
+        set(r.row_mut(1), 129);
+        set(r.row_mut(1), 0);
+        set(r.row_mut(1), 64);
+        assert_eq!(ones(r.row(1)).collect::<Vec<_>>(), vec![0, 64, 129]);
+        assert_eq!(count(r.row(1)), 3);
+        assert!(r.contains(1, 64) && !r.contains(0, 64) && !r.contains(2, 129));
+        clear(r.row_mut(1), 64);
+        assert_eq!(count(r.row(1)), 2);
+        only(r.row_mut(2), 7);
+        assert_eq!(ones(r.row(2)).collect::<Vec<_>>(), vec![7]);
+        assert_eq!(word_mask(2, 130), 0b11);
+        assert_eq!(word_mask(1, 128), u64::MAX);
+        let mut s = BitSet::new(100);
+        assert!(s.insert(99) && !s.insert(99) && s.contains(99) && !s.contains(98));
+    }
+}
