@@ -18,7 +18,7 @@ use rayon::prelude::*;
 fn spec(n: u32, target: Target, seed: u64) -> Spec {
     Spec {
         board: Board::new(n, n).unwrap(),
-        closed: false,
+        kind: knight_tour::Kind::Open,
         target,
         seed,
     }

@@ -17,7 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let board: Board = "8x8".parse()?;
     let spec = Spec {
         board,
-        closed: false,
+        kind: knight_tour::Kind::Open,
         target: Target::Difficulty(Grade::Medium),
         seed: 2026,
     };

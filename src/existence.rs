@@ -85,6 +85,36 @@ pub enum Kind {
     Open,
 }
 
+impl Kind {
+    /// `Closed` when `closed`, else `Open`.
+    pub fn of(closed: bool) -> Kind {
+        if closed {
+            Kind::Closed
+        } else {
+            Kind::Open
+        }
+    }
+
+    /// Whether this is a closed tour (a cycle).
+    pub fn is_closed(self) -> bool {
+        self == Kind::Closed
+    }
+
+    /// `closed` or `open`, as files and messages spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Closed => "closed",
+            Kind::Open => "open",
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Whether the board has a closed tour (Schwenk 1991), with the reason when not.
 pub fn closed(board: Board) -> Result<(), NoTour> {
     let (m, n) = board.sides();

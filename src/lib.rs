@@ -51,11 +51,11 @@
 //! use knight_tour::puzzle::generate::{generate, Spec, Target};
 //! use knight_tour::puzzle::solver::{self, Solutions};
 //! use knight_tour::puzzle::Geometry;
-//! use knight_tour::{Board, Grade};
+//! use knight_tour::{Board, Grade, Kind};
 //!
 //! let board: Board = "6x6".parse()?;
 //! let geo = Geometry::new(board);
-//! let spec = Spec { board, closed: false, target: Target::Difficulty(Grade::Easy), seed: 7 };
+//! let spec = Spec { board, kind: Kind::Open, target: Target::Difficulty(Grade::Easy), seed: 7 };
 //! let made = generate(&spec, &geo)?;
 //! let proof = solver::solve(&made.puzzle, &geo, solver::CHECK_BUDGET)?;
 //! assert_eq!(proof.solutions, Solutions::One(made.solution));

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 use crate::bits::BitSet;
 use crate::board::{Board, Square};
+use crate::existence::Kind;
 
 /// A sub-board that a divide-and-conquer construction solved on its own before merging.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,7 +30,7 @@ pub struct Tour {
     pub(crate) board: Board,
     /// Row-major linear indices (`row * cols + col`) in visiting order; 4 bytes a square.
     pub(crate) path: Vec<u32>,
-    pub(crate) closed: bool,
+    pub(crate) kind: Kind,
     pub(crate) tiles: Vec<Tile>,
 }
 
@@ -94,17 +95,17 @@ pub enum TourError {
 
 impl Tour {
     /// A tour from row-major square indices in visiting order, verified: every square once,
-    /// by knight moves, and back to the start if `closed`. `tiles` may be empty.
+    /// by knight moves, and back to the start if closed. `tiles` may be empty.
     pub fn new(
         board: Board,
         path: Vec<u32>,
-        closed: bool,
+        kind: Kind,
         tiles: Vec<Tile>,
     ) -> Result<Tour, TourError> {
         let t = Tour {
             board,
             path,
-            closed,
+            kind,
             tiles,
         };
         t.verify()?;
@@ -112,8 +113,8 @@ impl Tour {
     }
 
     /// A tour from squares in visiting order, verified as [`Tour::new`] does.
-    pub fn from_squares(board: Board, squares: &[Square], closed: bool) -> Result<Tour, TourError> {
-        let t = Tour::from_squares_unchecked(board, squares, closed);
+    pub fn from_squares(board: Board, squares: &[Square], kind: Kind) -> Result<Tour, TourError> {
+        let t = Tour::from_squares_unchecked(board, squares, kind);
         t.verify()?;
         Ok(t)
     }
@@ -130,7 +131,12 @@ impl Tour {
 
     /// Whether the last square is a knight's move from the first.
     pub fn is_closed(&self) -> bool {
-        self.closed
+        self.kind.is_closed()
+    }
+
+    /// Closed cycle or open path.
+    pub fn kind(&self) -> Kind {
+        self.kind
     }
 
     /// The sub-boards a divide-and-conquer construction solved separately (may be empty).
@@ -144,7 +150,7 @@ impl Tour {
         Tour {
             board: self.board.transposed(),
             path: self.path.iter().map(|&i| (i % c) * r + i / c).collect(),
-            closed: self.closed,
+            kind: self.kind,
             tiles: self
                 .tiles
                 .iter()
@@ -159,11 +165,11 @@ impl Tour {
     }
 
     /// Builds a tour from squares (no verification).
-    pub(crate) fn from_squares_unchecked(board: Board, squares: &[Square], closed: bool) -> Tour {
+    pub(crate) fn from_squares_unchecked(board: Board, squares: &[Square], kind: Kind) -> Tour {
         Tour {
             board,
             path: squares.iter().map(|&s| board.index(s)).collect(),
-            closed,
+            kind,
             tiles: Vec::new(),
         }
     }
@@ -254,13 +260,13 @@ impl Tour {
                 found: self.path.len(),
             });
         }
-        if self.closed && n > 1 && !Board::is_knight_move(self.end(), self.start()) {
+        if self.is_closed() && n > 1 && !Board::is_knight_move(self.end(), self.start()) {
             return Err(TourError::NotClosed {
                 last: self.end(),
                 first: self.start(),
             });
         }
-        if self.closed && n == 1 {
+        if self.is_closed() && n == 1 {
             // A single square has no move back to itself.
             return Err(TourError::NotClosed {
                 last: self.start(),
@@ -286,7 +292,7 @@ impl Tour {
             next[w[0] as usize] = w[1];
         }
         if let (Some(&last), Some(&first)) = (self.path.last(), self.path.first()) {
-            next[last as usize] = if self.closed { first } else { last };
+            next[last as usize] = if self.is_closed() { first } else { last };
         }
         next
     }
@@ -330,7 +336,7 @@ mod tests {
             (0, 0),
         ];
         let squares: Vec<Square> = sq.iter().map(|&(r, c)| Square::new(r, c)).collect();
-        Tour::from_squares_unchecked(b(3, 4), &squares, false)
+        Tour::from_squares_unchecked(b(3, 4), &squares, Kind::Open)
     }
 
     #[test]
@@ -344,18 +350,21 @@ mod tests {
                 to: Square::new(0, 1)
             })
         );
-        let single = Tour::from_squares_unchecked(b(1, 1), &[Square::new(0, 0)], false);
+        let single = Tour::from_squares_unchecked(b(1, 1), &[Square::new(0, 0)], Kind::Open);
         assert_eq!(single.verify(), Ok(()));
         let mut closed1 = single.clone();
-        closed1.closed = true;
+        closed1.kind = Kind::Closed;
         assert!(closed1.verify().is_err());
-        let short =
-            Tour::from_squares_unchecked(b(3, 4), &[Square::new(0, 0), Square::new(2, 1)], false);
+        let short = Tour::from_squares_unchecked(
+            b(3, 4),
+            &[Square::new(0, 0), Square::new(2, 1)],
+            Kind::Open,
+        );
         assert!(matches!(short.verify(), Err(TourError::Missing { .. })));
         let dup = Tour::from_squares_unchecked(
             b(3, 4),
             &[Square::new(0, 0), Square::new(2, 1), Square::new(0, 0)],
-            false,
+            Kind::Open,
         );
         assert_eq!(
             dup.verify(),
@@ -372,7 +381,7 @@ mod tests {
         let t = Tour {
             board: b(1, 1),
             path: vec![0],
-            closed: false,
+            kind: Kind::Open,
             tiles: vec![],
         };
         assert_eq!(t.numbers(), vec![1]);

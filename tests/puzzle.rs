@@ -74,7 +74,11 @@ fn done_when_worksheet_and_key_with_unique_puzzles() {
         .arg(&json)
         .assert()
         .success();
-    let puzzles = read_puzzles(&std::fs::read_to_string(&json).unwrap(), false).unwrap();
+    let puzzles = read_puzzles(
+        &std::fs::read_to_string(&json).unwrap(),
+        knight_tour::Kind::Open,
+    )
+    .unwrap();
     assert_eq!(puzzles.len(), 6);
     for (i, f) in puzzles.iter().enumerate() {
         let geo = Geometry::new(f.puzzle.board());
@@ -269,7 +273,7 @@ fn closed_puzzles() {
     let out = stdout(&[
         "puzzle", "6x6", "--closed", "--seed", "3", "--format", "json",
     ]);
-    let f = &read_puzzles(&out, false).unwrap()[0];
+    let f = &read_puzzles(&out, knight_tour::Kind::Open).unwrap()[0];
     assert!(f.puzzle.is_closed());
     let geo = Geometry::new(f.puzzle.board());
     let o = solver::solve(&f.puzzle, &geo, u64::MAX).unwrap();

@@ -54,7 +54,7 @@ fn vlsi_6x6_closed() {
 fn worksheet(answers: bool) -> String {
     use knight_tour::io::puzzle::read_puzzles;
     use knight_tour::render::sheet::{pages, Item, Sheet, Template};
-    let f = read_puzzles(&data("5x5-easy-puzzle.json"), false)
+    let f = read_puzzles(&data("5x5-easy-puzzle.json"), knight_tour::Kind::Open)
         .unwrap()
         .remove(0);
     let solution = f.solution.unwrap();
@@ -95,7 +95,7 @@ fn puzzle_text_and_json() {
     let board = Board::new(5, 5).unwrap();
     let p = Puzzle::new(
         board,
-        false,
+        knight_tour::Kind::Open,
         &[(0, 0, 1), (1, 2, 2), (2, 2, 13), (4, 4, 25)],
     )
     .unwrap();

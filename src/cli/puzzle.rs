@@ -15,6 +15,7 @@ use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade};
 use knight_tour::render::raster::Raster;
 use knight_tour::render::sheet::{self, Sheet, Template};
+use knight_tour::Kind;
 
 use super::draw::IMAGES;
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
@@ -301,7 +302,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     });
     let spec = Spec {
         board,
-        closed: a.kind.closed,
+        kind: Kind::of(a.kind.closed),
         target,
         seed,
     };
@@ -309,7 +310,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let bar = progress(a.count as u64, &format!("{board} puzzles"));
     let made = generate::batch(&spec, a.count, &|| bar.inc(1))?;
     bar.finish_and_clear();
-    let kind = if spec.closed { "closed" } else { "open" };
+    let kind = spec.kind.name();
     for (i, g) in made.iter().enumerate() {
         let why = match target {
             Target::Difficulty(want) if g.grade != want => {
@@ -403,7 +404,7 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
         &format!("to the JSON file '{name}': it says for itself whether its tours are closed"),
         |_| "drop --closed".into(),
     )?;
-    let files = read_puzzles(&text, a.closed).map_err(|source| Error::PuzzleRead {
+    let files = read_puzzles(&text, Kind::of(a.closed)).map_err(|source| Error::PuzzleRead {
         path: name.clone(),
         source,
     })?;
@@ -423,7 +424,7 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
                 "{name}: {label}{e}; hint: raise --budget (now {budget})"
             ))
         })?;
-        let kind = if p.is_closed() { "closed" } else { "open" };
+        let kind = p.kind().name();
         match &o.solutions {
             Solutions::One(t) => {
                 writeln!(

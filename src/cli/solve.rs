@@ -145,7 +145,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
                 w,
                 "{} {} tour by {}: {} squares from {} to {}, {} tiles, constructed and verified in {:.3} ms{memory}: verified ok",
                 tour.board(),
-                if tour.is_closed() { "closed" } else { "open" },
+                tour.kind(),
                 sol.method,
                 tour.len(),
                 tour.board().algebraic(tour.start()),

@@ -10,6 +10,7 @@ use knight_tour::io::{file_kind, read_json_from, FileKind, MAX_TOUR_FILE_BYTES};
 use knight_tour::puzzle::check::{check, CheckError};
 use knight_tour::puzzle::solver;
 use knight_tour::puzzle::Geometry;
+use knight_tour::Kind;
 use knight_tour::Tour;
 
 use super::files::{open_bounded, read_error};
@@ -49,7 +50,7 @@ fn tour_from(path: &Path, r: impl Read) -> Result<Tour, Error> {
 /// the complete solver finds exactly one solution, the stored one.
 fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Error> {
     let name = path.display().to_string();
-    let files = read_puzzles(text, false).map_err(|source| Error::PuzzleRead {
+    let files = read_puzzles(text, Kind::Open).map_err(|source| Error::PuzzleRead {
         path: name.clone(),
         source,
     })?;

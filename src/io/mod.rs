@@ -278,6 +278,7 @@ mod stream {
 
     use super::{ReadError, TourFile, TOUR_FORMAT};
     use crate::board::{human_bytes, Board, Square, MAX_SQUARES};
+    use crate::existence::Kind;
     use crate::tour::{Tile, Tour, TourError};
 
     pub(super) struct FileVisitor<'a> {
@@ -373,7 +374,7 @@ mod stream {
                     p
                 }
             };
-            match Tour::new(b, path, closed, tiles) {
+            match Tour::new(b, path, Kind::of(closed), tiles) {
                 Ok(tour) => Ok(TourFile { tour, method, seed }),
                 Err(e) => fail(fault, e.into()),
             }
@@ -463,7 +464,9 @@ pub fn write_json(
     writeln!(
         w,
         "{{\"format\": \"{TOUR_FORMAT}\", \"rows\": {}, \"cols\": {}, \"closed\": {},",
-        b.rows, b.cols, tour.closed
+        b.rows,
+        b.cols,
+        tour.is_closed()
     )?;
     w.write_all(b" \"path\": [")?;
     for (i, sq) in tour.squares().enumerate() {
@@ -533,6 +536,7 @@ pub fn write_moves(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()>
 mod tests {
     use super::*;
     use crate::board::Square;
+    use crate::existence::Kind;
 
     fn tour() -> Tour {
         let b = Board::new(3, 4).unwrap();
@@ -550,7 +554,7 @@ mod tests {
         .iter()
         .map(|&(r, c)| Square::new(r, c))
         .collect();
-        Tour::from_squares_unchecked(b, &sq, false)
+        Tour::from_squares_unchecked(b, &sq, Kind::Open)
     }
 
     #[test]

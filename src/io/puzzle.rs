@@ -7,6 +7,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
+use crate::existence::Kind;
 use crate::puzzle::generate::Generated;
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::tour::Tour;
@@ -98,7 +99,7 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
     }
     let b = board(raw.rows, raw.cols)?;
     let givens: Vec<(u64, u64, u64)> = raw.givens.iter().map(|g| (g[0], g[1], g[2])).collect();
-    let puzzle = Puzzle::new(b, raw.closed, &givens)?;
+    let puzzle = Puzzle::new(b, Kind::of(raw.closed), &givens)?;
     let solution = match raw.solution {
         None => None,
         Some(path) => {
@@ -112,7 +113,10 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
                 }
                 p.push(r as u32 * b.cols + c as u32);
             }
-            Some(Tour::new(b, p, raw.closed, Vec::new()).map_err(PuzzleReadError::BadSolution)?)
+            Some(
+                Tour::new(b, p, Kind::of(raw.closed), Vec::new())
+                    .map_err(PuzzleReadError::BadSolution)?,
+            )
         }
     };
     Ok(PuzzleFile {
@@ -123,9 +127,9 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
     })
 }
 
-/// Reads puzzles: a JSON object, a JSON array of objects, or a text grid (open unless
-/// `closed`; a JSON file says for itself).
-pub fn read_puzzles(text: &str, closed: bool) -> Result<Vec<PuzzleFile>, PuzzleReadError> {
+/// Reads puzzles: a JSON object, a JSON array of objects, or a text grid (of tours of
+/// `kind`; a JSON file says for itself).
+pub fn read_puzzles(text: &str, kind: Kind) -> Result<Vec<PuzzleFile>, PuzzleReadError> {
     let t = text.trim_start();
     if t.is_empty() {
         return Err(PuzzleReadError::Empty);
@@ -152,11 +156,11 @@ pub fn read_puzzles(text: &str, closed: bool) -> Result<Vec<PuzzleFile>, PuzzleR
             })
             .collect();
     }
-    Ok(vec![read_grid(text, closed)?])
+    Ok(vec![read_grid(text, kind)?])
 }
 
 /// Reads a text grid: whitespace-separated numbers or `.`; blank lines and `#` comments skipped.
-pub fn read_grid(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleReadError> {
+pub fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> {
     let mut rows: Vec<Vec<u64>> = Vec::new();
     let mut cols = 0;
     for (i, line) in text.lines().enumerate() {
@@ -200,7 +204,7 @@ pub fn read_grid(text: &str, closed: bool) -> Result<PuzzleFile, PuzzleReadError
         }
     }
     Ok(PuzzleFile {
-        puzzle: Puzzle::new(b, closed, &givens)?,
+        puzzle: Puzzle::new(b, kind, &givens)?,
         solution: None,
         difficulty: None,
         seed: None,
@@ -228,7 +232,7 @@ pub fn write_puzzle_json(
     write!(
         w,
         "{{\"format\": \"{PUZZLE_FORMAT}\", \"rows\": {}, \"cols\": {}, \"closed\": {},\n \"givens\": [",
-        b.rows, b.cols, p.closed
+        b.rows, b.cols, p.is_closed()
     )?;
     for (i, (sq, k)) in p.givens().into_iter().enumerate() {
         let s = b.square(sq);
@@ -312,7 +316,7 @@ pub fn write_batch_text(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io
             "# puzzle {}: {} {}, {} clues, {}, seed {}",
             i + 1,
             p.board(),
-            if p.is_closed() { "closed" } else { "open" },
+            p.kind(),
             p.clues(),
             g.grade,
             g.seed
@@ -355,7 +359,7 @@ mod tests {
     #[test]
     fn json_round_trip() {
         let b = Board::new(5, 5).unwrap();
-        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
+        let p = Puzzle::new(b, Kind::Open, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
         let mut out = Vec::new();
         write_puzzle_json(
             &mut out,
@@ -368,28 +372,28 @@ mod tests {
         )
         .unwrap();
         let text = String::from_utf8(out).unwrap();
-        let back = read_puzzles(&text, false).unwrap();
+        let back = read_puzzles(&text, Kind::Open).unwrap();
         assert_eq!(back.len(), 1);
         assert_eq!(back[0].puzzle, p);
         assert_eq!(back[0].seed, Some(3));
         let arr = format!("[{text}, {text}]");
-        assert_eq!(read_puzzles(&arr, false).unwrap().len(), 2);
+        assert_eq!(read_puzzles(&arr, Kind::Open).unwrap().len(), 2);
     }
 
     #[test]
     fn text_round_trip_and_errors() {
         let b = Board::new(5, 5).unwrap();
-        let p = Puzzle::new(b, false, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
+        let p = Puzzle::new(b, Kind::Open, &[(0, 0, 1), (1, 2, 2), (4, 4, 25)]).unwrap();
         let mut out = Vec::new();
         write_puzzle_text(&mut out, &p).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with(" 1  .  .  .  .\n"), "{text}");
-        assert_eq!(read_puzzles(&text, false).unwrap()[0].puzzle, p);
-        let e = read_grid("1 . .\n. x .\n", false).unwrap_err();
+        assert_eq!(read_puzzles(&text, Kind::Open).unwrap()[0].puzzle, p);
+        let e = read_grid("1 . .\n. x .\n", Kind::Open).unwrap_err();
         assert_eq!(e.to_string(), "line 2: 'x' is neither a number nor '.'");
-        let e = read_grid("1 . .\n. .\n", false).unwrap_err();
+        let e = read_grid("1 . .\n. .\n", Kind::Open).unwrap_err();
         assert!(e.to_string().starts_with("line 2: 2 entries"), "{e}");
-        let e = read_puzzles("{\"format\": \"knight-tour/1\"}", false).unwrap_err();
+        let e = read_puzzles("{\"format\": \"knight-tour/1\"}", Kind::Open).unwrap_err();
         assert!(matches!(e, PuzzleReadError::Tag(_)));
     }
 }

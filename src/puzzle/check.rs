@@ -49,6 +49,7 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::existence::Kind;
     use crate::puzzle::generate::{generate, Spec, Target};
     use crate::puzzle::Grade;
     use crate::Board;
@@ -59,7 +60,7 @@ mod tests {
         let geo = Geometry::new(board);
         let spec = Spec {
             board,
-            closed: false,
+            kind: Kind::Open,
             target: Target::Difficulty(Grade::Medium),
             seed: 3,
         };

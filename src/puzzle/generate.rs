@@ -53,7 +53,7 @@ pub struct Spec {
     /// The board.
     pub board: Board,
     /// Closed or open tour.
-    pub closed: bool,
+    pub kind: Kind,
     /// What the clues should achieve.
     pub target: Target,
     /// The seed; the same spec always gives the same puzzle.
@@ -186,12 +186,7 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
         }
         .into());
     }
-    let kind = if spec.closed {
-        Kind::Closed
-    } else {
-        Kind::Open
-    };
-    existence::check(spec.board, kind, None).map_err(PuzzleError::from)?;
+    existence::check(spec.board, spec.kind, None).map_err(PuzzleError::from)?;
     if let Target::Clues(c) = spec.target {
         if c > squares {
             return Err(GenerateError::TooManyClues {
@@ -200,7 +195,11 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
                 squares,
             });
         }
-        let least = if spec.closed || squares == 1 { 1 } else { 2 };
+        let least = if spec.kind.is_closed() || squares == 1 {
+            1
+        } else {
+            2
+        };
         if c < least {
             return Err(GenerateError::TooFewClues {
                 clues: c,
@@ -214,9 +213,9 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
 }
 
 /// A random tour of the spec's kind.
-pub(crate) fn random_tour(board: Board, closed: bool, rng: &mut Rng) -> Tour {
+pub(crate) fn random_tour(board: Board, kind: Kind, rng: &mut Rng) -> Tour {
     let n = board.area();
-    let kind = if closed { Kind::Closed } else { Kind::Open };
+    let closed = kind.is_closed();
     let start = loop {
         let s = board.square(rng.below(n) as u32);
         if existence::check(board, kind, Some(s)).is_ok() {
@@ -257,7 +256,7 @@ fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize) {
     if n < 4 {
         return;
     }
-    let closed = tour.closed;
+    let closed = tour.is_closed();
     let saved = tour.path.clone();
     let mut at = vec![0u32; n];
     for (i, &s) in tour.path.iter().enumerate() {
@@ -306,7 +305,7 @@ pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError>
     let tries = attempts(spec.board.area());
     for attempt in 0..tries {
         let mut rng = Rng::new(spec.seed.wrapping_add((attempt as u64) << 40));
-        let tour = random_tour(spec.board, spec.closed, &mut rng);
+        let tour = random_tour(spec.board, spec.kind, &mut rng);
         let Some(g) = one(spec, geo, tour, &mut rng, attempt + 1) else {
             continue;
         };
@@ -359,7 +358,11 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     let n = tour.len() as u32;
     let budget = check_budget(n as usize);
     let mut given = vec![false; n as usize];
-    let fixed: Vec<u32> = if spec.closed { vec![0] } else { vec![0, n - 1] };
+    let fixed: Vec<u32> = if spec.kind.is_closed() {
+        vec![0]
+    } else {
+        vec![0, n - 1]
+    };
     for &k in &fixed {
         given[k as usize] = true;
     }
@@ -499,7 +502,7 @@ mod tests {
     fn spec(r: u32, c: u32, closed: bool, target: Target, seed: u64) -> Spec {
         Spec {
             board: Board::new(r, c).unwrap(),
-            closed,
+            kind: Kind::of(closed),
             target,
             seed,
         }
@@ -511,7 +514,7 @@ mod tests {
         let n = p.len() as u32;
         for s in 0..n {
             let v = p.grid[s as usize];
-            if v == 0 || v == 1 || (!p.closed && v == n) {
+            if v == 0 || v == 1 || (!p.is_closed() && v == n) {
                 continue;
             }
             let mut q = p.clone();
@@ -534,9 +537,9 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for seed in 0..10 {
             for closed in [false, true] {
-                let t = random_tour(b, closed, &mut Rng::new(seed));
+                let t = random_tour(b, Kind::of(closed), &mut Rng::new(seed));
                 t.verify().unwrap();
-                assert_eq!(t.closed, closed);
+                assert_eq!(t.is_closed(), closed);
                 seen.insert(t.path);
             }
         }
@@ -563,7 +566,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let mut rng = Rng::new(9);
-        let t = random_tour(s.board, false, &mut rng);
+        let t = random_tour(s.board, Kind::Open, &mut rng);
         let g = one(
             &spec(6, 6, false, Target::Minimal, 9),
             &geo,
@@ -597,7 +600,7 @@ mod tests {
         let s = spec(6, 6, true, Target::Difficulty(Grade::Medium), 4);
         let geo = Geometry::new(s.board);
         let g = generate(&s, &geo).unwrap();
-        assert!(g.solution.closed);
+        assert!(g.solution.is_closed());
         let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
         assert_eq!(o.solutions, Solutions::One(g.solution));
     }

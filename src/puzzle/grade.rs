@@ -53,7 +53,7 @@ pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
             let tour = Tour {
                 board: puzzle.board,
                 path: l.placed.clone(),
-                closed: puzzle.closed,
+                kind: puzzle.kind,
                 tiles: Vec::new(),
             };
             if tour.verify().is_ok() && puzzle.agrees(&tour) {
@@ -148,7 +148,7 @@ impl<'a> Logic<'a> {
             masks,
             n,
             w,
-            closed: puzzle.closed,
+            closed: puzzle.is_closed(),
             cand,
             placed: vec![NONE; n],
             nplaced: 0,

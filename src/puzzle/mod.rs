@@ -34,7 +34,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
     pub(crate) board: Board,
-    pub(crate) closed: bool,
+    pub(crate) kind: Kind,
     /// The given 1-based number on each square, row-major; 0 where blank.
     pub(crate) grid: Vec<u32>,
 }
@@ -185,7 +185,12 @@ impl Puzzle {
 
     /// Whether the hidden tour is closed (its last square a knight's move from its first).
     pub fn is_closed(&self) -> bool {
-        self.closed
+        self.kind.is_closed()
+    }
+
+    /// Closed cycle or open path: the kind of the hidden tour.
+    pub fn kind(&self) -> Kind {
+        self.kind
     }
 
     /// The given 1-based number on each square, row-major; 0 where blank.
@@ -195,16 +200,11 @@ impl Puzzle {
 
     /// Sets up a puzzle from givens `(row, col, number)` as written in a file, checking that
     /// they are on the board, in range, not repeated, and not in plain contradiction.
-    pub fn new(
-        board: Board,
-        closed: bool,
-        givens: &[(u64, u64, u64)],
-    ) -> Result<Self, PuzzleError> {
+    pub fn new(board: Board, kind: Kind, givens: &[(u64, u64, u64)]) -> Result<Self, PuzzleError> {
         let squares = board.area();
         if squares > MAX_SQUARES {
             return Err(PuzzleError::TooLarge { board, squares });
         }
-        let kind = if closed { Kind::Closed } else { Kind::Open };
         existence::check(board, kind, None)?;
         let mut grid = vec![0u32; squares];
         let mut at = vec![NONE; squares];
@@ -243,11 +243,7 @@ impl Puzzle {
             grid[i as usize] = number;
             at[number as usize - 1] = i;
         }
-        let p = Puzzle {
-            board,
-            closed,
-            grid,
-        };
+        let p = Puzzle { board, kind, grid };
         p.check_pairs(&Geometry::new(board))?;
         Ok(p)
     }
@@ -260,7 +256,7 @@ impl Puzzle {
         }
         Puzzle {
             board: tour.board,
-            closed: tour.closed,
+            kind: tour.kind,
             grid,
         }
     }
@@ -293,7 +289,7 @@ impl Puzzle {
     /// Whether `tour` agrees with every given.
     pub fn agrees(&self, tour: &Tour) -> bool {
         tour.board == self.board
-            && tour.closed == self.closed
+            && tour.kind == self.kind
             && tour.path.iter().enumerate().all(|(k, &sq)| {
                 matches!(self.grid[sq as usize], 0) || self.grid[sq as usize] == k as u32 + 1
             })
@@ -307,7 +303,7 @@ impl Puzzle {
             .windows(2)
             .map(|w| (w[0], w[1], (w[1].1 - w[0].1) as usize))
             .collect();
-        if self.closed && g.len() >= 2 {
+        if self.is_closed() && g.len() >= 2 {
             let (first, last) = (g[0], g[g.len() - 1]);
             pairs.push((last, first, self.len() - (last.1 - first.1) as usize));
         }
@@ -457,27 +453,27 @@ mod tests {
 
     #[test]
     fn bad_givens_are_named() {
-        let e = Puzzle::new(b(8, 8), false, &[(8, 0, 3)]).unwrap_err();
+        let e = Puzzle::new(b(8, 8), Kind::Open, &[(8, 0, 3)]).unwrap_err();
         assert!(matches!(e, PuzzleError::OffBoard { .. }), "{e}");
-        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 65)]).unwrap_err();
+        let e = Puzzle::new(b(8, 8), Kind::Open, &[(0, 0, 65)]).unwrap_err();
         assert!(matches!(e, PuzzleError::OutOfRange { .. }), "{e}");
-        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 3), (1, 2, 3)]).unwrap_err();
+        let e = Puzzle::new(b(8, 8), Kind::Open, &[(0, 0, 3), (1, 2, 3)]).unwrap_err();
         assert!(matches!(e, PuzzleError::Repeated { .. }), "{e}");
-        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 3), (0, 0, 4)]).unwrap_err();
+        let e = Puzzle::new(b(8, 8), Kind::Open, &[(0, 0, 3), (0, 0, 4)]).unwrap_err();
         assert!(matches!(e, PuzzleError::Crowded { .. }), "{e}");
         // a8 and h1 are six moves apart, not two.
-        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 1), (7, 7, 3)]).unwrap_err();
+        let e = Puzzle::new(b(8, 8), Kind::Open, &[(0, 0, 1), (7, 7, 3)]).unwrap_err();
         assert!(matches!(e, PuzzleError::TooFar { .. }), "{e}");
-        let e = Puzzle::new(b(8, 8), false, &[(0, 0, 1), (0, 2, 4)]).unwrap_err();
+        let e = Puzzle::new(b(8, 8), Kind::Open, &[(0, 0, 1), (0, 2, 4)]).unwrap_err();
         assert!(matches!(e, PuzzleError::Parity { .. }), "{e}");
         // Closed: 1 and 64 must be a knight's move apart.
-        let e = Puzzle::new(b(8, 8), true, &[(0, 0, 1), (0, 2, 64)]).unwrap_err();
+        let e = Puzzle::new(b(8, 8), Kind::Closed, &[(0, 0, 1), (0, 2, 64)]).unwrap_err();
         assert!(
             matches!(e, PuzzleError::Parity { .. } | PuzzleError::TooFar { .. }),
             "{e}"
         );
-        let e = Puzzle::new(b(5, 5), true, &[]).unwrap_err();
+        let e = Puzzle::new(b(5, 5), Kind::Closed, &[]).unwrap_err();
         assert!(matches!(e, PuzzleError::NoTour(_)), "{e}");
-        assert!(Puzzle::new(b(8, 8), false, &[(0, 0, 1), (1, 2, 2)]).is_ok());
+        assert!(Puzzle::new(b(8, 8), Kind::Open, &[(0, 0, 1), (1, 2, 2)]).is_ok());
     }
 }

@@ -73,7 +73,7 @@ pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, Ga
         let t = Tour {
             board: puzzle.board,
             path,
-            closed: puzzle.closed,
+            kind: puzzle.kind,
             tiles: Vec::new(),
         };
         debug_assert!(t.verify().is_ok() && puzzle.agrees(&t));
@@ -169,7 +169,7 @@ impl<'a> Search<'a> {
         let mut s = Search {
             geo,
             n,
-            closed: puzzle.closed,
+            closed: puzzle.is_closed(),
             pos: vec![NONE; n as usize],
             owner: vec![NONE; n as usize],
             trail: Vec::with_capacity(n as usize),
@@ -307,7 +307,7 @@ pub(crate) mod tests_support {
             while let Some(i) = idx.last_mut() {
                 let last = *path.last().unwrap();
                 if path.len() == n {
-                    if !p.closed || b.adjacency()[last as usize].contains(&path[0]) {
+                    if !p.is_closed() || b.adjacency()[last as usize].contains(&path[0]) {
                         count += 1;
                         if count >= limit {
                             return count;

@@ -5,6 +5,7 @@ pub(crate) mod glyphs;
 pub mod pdf;
 pub mod raster;
 pub mod scene;
+mod settings;
 #[cfg(feature = "puzzle")]
 pub mod sheet;
 pub mod svg;

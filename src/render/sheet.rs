@@ -10,7 +10,6 @@ use std::fmt::Write;
 
 use svg::node::element::{Line, Path, Text as TextEl, Title};
 use svg::Document;
-use thiserror::Error;
 
 use super::glyphs::{self, num};
 use super::scene::Scene;
@@ -19,205 +18,11 @@ use super::theme::{Rgb, Theme};
 use crate::puzzle::{Grade, Puzzle};
 use crate::tour::Tour;
 
+mod template;
+pub use template::{Template, TemplateError};
+
 /// CSS pixels per millimetre: page sizes are written in pixels for rasterising and PDF.
 pub const PX_PER_MM: f64 = 96.0 / 25.4;
-
-/// A page template.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Template {
-    /// Where it came from (a built-in name or a file).
-    pub name: String,
-    /// The paper's name, printed nowhere but in the page title.
-    pub paper: String,
-    /// Page width in mm.
-    pub width: f64,
-    /// Page height in mm.
-    pub height: f64,
-    /// Margin on every side, mm.
-    pub margin: f64,
-    /// Title of puzzle pages (overridden by `--title`).
-    pub title: String,
-    /// Title font size, mm.
-    pub title_size: f64,
-    /// Label before the name line.
-    pub name_label: String,
-    /// Label before the date line.
-    pub date_label: String,
-    /// Instructions; `{last}` and `{board}` are filled in.
-    pub instructions: String,
-    /// Added to the instructions for closed tours.
-    pub closed_note: String,
-    /// Font size of running text, mm.
-    pub text_size: f64,
-    /// Title of answer-key pages.
-    pub answers_title: String,
-    /// Font size of the puzzle labels, mm.
-    pub label_size: f64,
-    /// Font size of the small print, mm.
-    pub small_size: f64,
-    /// Space between puzzles, mm.
-    pub gap: f64,
-    /// Colour of the name and date lines.
-    pub rule: Rgb,
-    /// Colour of running text.
-    pub text: Rgb,
-    /// Colour of the small print.
-    pub small: Rgb,
-    /// Shading of the given squares on answer keys.
-    pub given_fill: Rgb,
-    /// Line at the foot of every page.
-    pub footer: String,
-}
-
-/// Why a template cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TemplateError {
-    /// No built-in page of that name.
-    #[error("unknown page size '{0}' (built in: a4, letter)")]
-    UnknownPage(String),
-    /// A bad line in a template file.
-    #[error("{file}:{line}: {msg}")]
-    Line {
-        /// The file.
-        file: String,
-        /// 1-based line.
-        line: usize,
-        /// What is wrong.
-        msg: String,
-    },
-}
-
-const BUILTIN: [(&str, &str); 2] = [
-    ("a4", include_str!("../../templates/pages/a4.page")),
-    ("letter", include_str!("../../templates/pages/letter.page")),
-];
-
-impl Template {
-    /// A built-in page: `a4` or `letter`.
-    pub fn builtin(name: &str) -> Result<Template, TemplateError> {
-        let lower = name.to_ascii_lowercase();
-        let (n, text) = BUILTIN
-            .iter()
-            .find(|(n, _)| *n == lower)
-            .ok_or_else(|| TemplateError::UnknownPage(name.to_string()))?;
-        Template::parse(n, text, None)
-    }
-
-    /// Parses `key = value` lines over `base` (every key is required without one).
-    pub fn parse(
-        name: &str,
-        text: &str,
-        base: Option<&Template>,
-    ) -> Result<Template, TemplateError> {
-        let mut t = base.cloned().unwrap_or_else(|| Template {
-            name: String::new(),
-            paper: String::new(),
-            width: f64::NAN,
-            height: f64::NAN,
-            margin: f64::NAN,
-            title: String::new(),
-            title_size: f64::NAN,
-            name_label: String::new(),
-            date_label: String::new(),
-            instructions: String::new(),
-            closed_note: String::new(),
-            text_size: f64::NAN,
-            answers_title: String::new(),
-            label_size: f64::NAN,
-            small_size: f64::NAN,
-            gap: f64::NAN,
-            rule: Rgb(0, 0, 0),
-            text: Rgb(0, 0, 0),
-            small: Rgb(0x55, 0x55, 0x55),
-            given_fill: Rgb(0xff, 0xe8, 0x9c),
-            footer: String::new(),
-        });
-        t.name = name.to_string();
-        let err = |line: usize, msg: String| TemplateError::Line {
-            file: name.to_string(),
-            line,
-            msg,
-        };
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.trim();
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let Some((key, value)) = line.split_once('=') else {
-                return Err(err(
-                    i + 1,
-                    format!("expected 'key = value', found '{line}'"),
-                ));
-            };
-            let (key, value) = (key.trim(), value.trim());
-            let length = |lo: f64, hi: f64| -> Result<f64, TemplateError> {
-                value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite() && (lo..=hi).contains(v))
-                    .ok_or_else(|| {
-                        err(
-                            i + 1,
-                            format!("{key} = {value}: expected a number from {lo} to {hi} (mm)"),
-                        )
-                    })
-            };
-            let colour = || -> Result<Rgb, TemplateError> {
-                Rgb::parse(value).ok_or_else(|| {
-                    err(
-                        i + 1,
-                        format!("{key} = {value}: expected a colour like #1a2b3c"),
-                    )
-                })
-            };
-            match key {
-                "paper" => t.paper = value.to_string(),
-                "width" => t.width = length(50.0, 2000.0)?,
-                "height" => t.height = length(50.0, 2000.0)?,
-                "margin" => t.margin = length(0.0, 100.0)?,
-                "title" => t.title = value.to_string(),
-                "title_size" => t.title_size = length(1.0, 50.0)?,
-                "name_label" => t.name_label = value.to_string(),
-                "date_label" => t.date_label = value.to_string(),
-                "instructions" => t.instructions = value.to_string(),
-                "closed_note" => t.closed_note = value.to_string(),
-                "text_size" => t.text_size = length(1.0, 30.0)?,
-                "answers_title" => t.answers_title = value.to_string(),
-                "label_size" => t.label_size = length(1.0, 30.0)?,
-                "small_size" => t.small_size = length(0.5, 20.0)?,
-                "gap" => t.gap = length(0.0, 100.0)?,
-                "rule" => t.rule = colour()?,
-                "text" => t.text = colour()?,
-                "small" => t.small = colour()?,
-                "given_fill" => t.given_fill = colour()?,
-                "footer" => t.footer = value.to_string(),
-                _ => return Err(err(i + 1, format!("unknown key '{key}'"))),
-            }
-        }
-        let missing = [
-            ("width", t.width),
-            ("height", t.height),
-            ("margin", t.margin),
-            ("title_size", t.title_size),
-            ("text_size", t.text_size),
-            ("label_size", t.label_size),
-            ("small_size", t.small_size),
-            ("gap", t.gap),
-        ]
-        .into_iter()
-        .find(|(_, v)| v.is_nan());
-        if let Some((key, _)) = missing {
-            return Err(err(0, format!("'{key}' is not set")));
-        }
-        if 2.0 * t.margin >= t.width.min(t.height) * 0.8 {
-            return Err(err(
-                0,
-                format!("margins of {} mm leave no room on the page", t.margin),
-            ));
-        }
-        Ok(t)
-    }
-}
 
 /// One puzzle on a worksheet.
 #[derive(Debug, Clone, Copy)]
@@ -393,17 +198,15 @@ fn fill(template: &str, items: &[Item<'_>]) -> String {
 
 fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, count: usize) -> Page {
     let t = sheet.template;
-    let (w, h, m) = (t.width, t.height, t.margin);
-    let inner = w - 2.0 * m;
     let heading = if answers {
         format!("{}: {}", t.answers_title, sheet.title)
     } else {
         sheet.title.clone()
     };
-    let mut doc = Document::new()
-        .set("width", num(w * PX_PER_MM))
-        .set("height", num(h * PX_PER_MM))
-        .set("viewBox", format!("0 0 {} {}", num(w), num(h)))
+    let doc = Document::new()
+        .set("width", num(t.width * PX_PER_MM))
+        .set("height", num(t.height * PX_PER_MM))
+        .set("viewBox", format!("0 0 {} {}", num(t.width), num(t.height)))
         .add(Title::new(format!("{heading}, page {index} of {count}")))
         .add(
             svg::node::element::Rectangle::new()
@@ -411,10 +214,26 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
                 .set("height", "100%")
                 .set("fill", "#ffffff"),
         );
+    let (doc, top) = header(doc, t, &heading, items, answers);
+    let doc = footer(doc, t, index, count);
+    let doc = boards(doc, sheet, items, answers, top);
+    finish(doc, t.width, t.height)
+}
+
+/// The title and, on a worksheet, the name and date lines and the instructions; returns the
+/// document and the height where the boards may start.
+fn header(
+    mut doc: Document,
+    t: &Template,
+    heading: &str,
+    items: &[Item<'_>],
+    answers: bool,
+) -> (Document, f64) {
+    let (w, m) = (t.width, t.margin);
+    let inner = w - 2.0 * m;
     let mut y = m + t.title_size * 0.8;
-    doc = doc.add(bold(m, y, t.title_size, t.text, &heading));
+    doc = doc.add(bold(m, y, t.title_size, t.text, heading));
     if !answers {
-        // Name and date lines.
         y += t.text_size * 2.6;
         let rule = |x1: f64, x2: f64, y: f64| {
             Line::new()
@@ -435,7 +254,7 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
             .add(rule(date_x + date_w + 2.0, w - m, y + 0.6));
         y += t.text_size * 1.2;
         let mut words = fill(&t.instructions, items);
-        if items.first().is_some_and(|i| i.puzzle.closed) && !t.closed_note.is_empty() {
+        if items.first().is_some_and(|i| i.puzzle.is_closed()) && !t.closed_note.is_empty() {
             words = format!("{words} {}", fill(&t.closed_note, items));
         }
         for line in wrap(&words, t.text_size, inner) {
@@ -443,18 +262,36 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
             doc = doc.add(text(m, y, t.text_size, t.text, &line));
         }
     }
-    let top = y + t.text_size * 1.6;
-    // Footer: the template's line on the left, the page number on the right.
-    let foot = h - m * 0.55;
-    doc = doc.add(text(m, foot, t.small_size, t.small, &t.footer));
+    (doc, y + t.text_size * 1.6)
+}
+
+/// The template's line on the left of the foot, the page number on the right.
+fn footer(doc: Document, t: &Template, index: usize, count: usize) -> Document {
+    let (w, m) = (t.width, t.margin);
+    let foot = t.height - m * 0.55;
     let pn = format!("page {index} of {count}");
     let pn_w = glyphs::text_width(&pn, t.small_size, false);
-    doc = doc.add(text(w - m - pn_w, foot, t.small_size, t.small, &pn));
-    let bottom = h - m;
+    doc.add(text(m, foot, t.small_size, t.small, &t.footer))
+        .add(text(w - m - pn_w, foot, t.small_size, t.small, &pn))
+}
+
+/// The boards in a grid below `top`: each with its number above and its facts below, blank
+/// squares on a worksheet, shaded givens on a key.
+fn boards(
+    mut doc: Document,
+    sheet: &Sheet<'_>,
+    items: &[Item<'_>],
+    answers: bool,
+    top: f64,
+) -> Document {
+    let t = sheet.template;
+    let m = t.margin;
+    let inner = t.width - 2.0 * m;
+    let bottom = t.height - m;
     let label_h = t.label_size * 1.5;
     let small_h = t.small_size * 2.0;
     let Some(first) = items.first() else {
-        return finish(doc, w, h);
+        return doc;
     };
     let b = first.puzzle.board;
     let (cols, _, cell) = grid_of(
@@ -481,8 +318,7 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
         let (c, r) = (i % cols, i / cols);
         let x = m + c as f64 * (slot_w + t.gap);
         let y = top + r as f64 * (slot_h + vgap);
-        let board_w = b.cols as f64 * cell;
-        let bx = x + (slot_w - board_w) / 2.0;
+        let bx = x + (slot_w - b.cols as f64 * cell) / 2.0;
         doc = doc.add(bold(
             bx,
             y + t.label_size,
@@ -504,12 +340,12 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
             .set("x", num(bx - scene.margin))
             .set("y", num(y + label_h - scene.margin));
         doc = doc.add(board);
-        let kind = if item.puzzle.closed { "closed" } else { "open" };
         let mut small = String::new();
         let _ = write!(
             small,
-            "{} {kind} · {} · {} clues · seed {}",
+            "{} {} · {} · {} clues · seed {}",
             b,
+            item.puzzle.kind(),
             item.grade,
             item.puzzle.clues(),
             item.seed
@@ -522,7 +358,7 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
             &small,
         ));
     }
-    finish(doc, w, h)
+    doc
 }
 
 fn finish(doc: Document, w: f64, h: f64) -> Page {
@@ -538,32 +374,6 @@ fn finish(doc: Document, w: f64, h: f64) -> Page {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn builtin_pages_parse_with_paper_sizes() {
-        let a4 = Template::builtin("a4").unwrap();
-        assert_eq!((a4.width, a4.height), (210.0, 297.0));
-        let letter = Template::builtin("Letter").unwrap();
-        assert!((letter.width - 215.9).abs() < 1e-9);
-        assert_eq!(
-            Template::builtin("a3").unwrap_err(),
-            TemplateError::UnknownPage("a3".into())
-        );
-    }
-
-    #[test]
-    fn template_files_override_and_report_lines() {
-        let a4 = Template::builtin("a4").unwrap();
-        let t = Template::parse("mine.page", "# mine\ntitle = Knights\n", Some(&a4)).unwrap();
-        assert_eq!(t.title, "Knights");
-        assert_eq!(t.width, 210.0);
-        let e = Template::parse("mine.page", "\nwidth = 10\n", Some(&a4)).unwrap_err();
-        assert!(e.to_string().starts_with("mine.page:2: width = 10"), "{e}");
-        let e = Template::parse("mine.page", "colour = red\n", Some(&a4)).unwrap_err();
-        assert_eq!(e.to_string(), "mine.page:1: unknown key 'colour'");
-        let e = Template::parse("bare.page", "title = x\n", None).unwrap_err();
-        assert!(e.to_string().contains("'width' is not set"), "{e}");
-    }
 
     #[test]
     fn wrapping_respects_the_width() {

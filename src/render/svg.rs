@@ -82,7 +82,7 @@ pub fn render(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> 
 /// Draws `tour` as an SVG element tree, to write or to nest in a larger page.
 pub fn document(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> Document {
     let (w, h) = (scene.width(), scene.height());
-    let kind = if tour.closed { "closed" } else { "open" };
+    let kind = tour.kind().name();
     let title = format!(
         "Knight's tour, {} {kind}, {} style, {} theme",
         tour.board,
@@ -396,7 +396,7 @@ fn lines(
                 if join == "round" { "round" } else { "butt" },
             )
     };
-    let moves = if tour.closed { n } else { n - 1 };
+    let moves = if tour.is_closed() { n } else { n - 1 };
     let gradient = opts.gradient.unwrap_or(theme.gradient) && moves > 1;
     let at = |i: usize| {
         let (r, c) = rc(i % n);
@@ -425,7 +425,7 @@ fn lines(
         for i in 0..n - 1 {
             step(&mut d, scene, rc(i), rc(i + 1));
         }
-        if tour.closed {
+        if tour.is_closed() {
             d.push('z');
         }
         doc = doc.add(stroke(Path::new().set("d", d), theme.line));

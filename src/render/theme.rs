@@ -4,6 +4,8 @@
 
 use thiserror::Error;
 
+use super::settings::{settings, Setting};
+
 /// An sRGB colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Rgb(pub u8, pub u8, pub u8);
@@ -11,7 +13,12 @@ pub struct Rgb(pub u8, pub u8, pub u8);
 impl Rgb {
     /// Parses `#rrggbb`.
     pub fn parse(v: &str) -> Option<Rgb> {
-        parse_rgb(v)
+        let h = v.strip_prefix('#')?;
+        if h.len() != 6 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let p = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+        Some(Rgb(p(0)?, p(2)?, p(4)?))
     }
 
     /// `#rrggbb`.
@@ -159,44 +166,32 @@ impl Theme {
             None => Theme::builtin("classic")?,
         };
         t.name = name.to_string();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let content = raw.trim();
-            if content.is_empty() || content.starts_with('#') {
-                continue;
-            }
+        for setting in settings(text) {
+            let setting = setting.map_err(|(line, message)| ThemeError::Syntax {
+                source_name: name.to_string(),
+                line,
+                message,
+            })?;
+            let line = setting.line;
             let err = |message: String| ThemeError::Syntax {
                 source_name: name.to_string(),
                 line,
                 message,
             };
-            let Some((key, rest)) = content.split_once('=') else {
-                return Err(err(format!("expected 'key = value', found '{content}'")));
-            };
-            // The value is one word; a comment may follow it ('#' after a space).
-            let mut words = rest.split_whitespace();
-            let value = words.next().unwrap_or("");
-            if words.next().is_some_and(|w| !w.starts_with('#')) {
-                return Err(err(format!(
-                    "expected one value after '{}', found '{}'",
-                    key.trim(),
-                    rest.trim()
-                )));
-            }
-            let key = key.trim();
+            let (key, value) = (setting.key, setting.word().map_err(err)?);
             let colour = || {
-                parse_rgb(value).ok_or_else(|| {
+                Setting::colour(value).ok_or_else(|| {
                     err(format!(
                         "'{key}' needs a colour like #1a2b3c, found '{value}'"
                     ))
                 })
             };
             let size = || {
-                value
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite() && (0.0..=2.0).contains(v))
-                    .ok_or_else(|| err(format!("'{key}' needs a number from 0 to 2 (a fraction of the cell), found '{value}'")))
+                Setting::number(value, 0.0, 2.0).ok_or_else(|| {
+                    err(format!(
+                        "'{key}' needs a number from 0 to 2 (a fraction of the cell), found '{value}'"
+                    ))
+                })
             };
             match key {
                 "background" => t.background = colour()?,
@@ -209,25 +204,23 @@ impl Theme {
                 "line" => t.line = colour()?,
                 "line_width" => t.line_width = size()?,
                 "line_join" => {
-                    t.line_join = match value {
-                        "round" => Join::Round,
-                        "miter" => Join::Miter,
-                        "bevel" => Join::Bevel,
-                        _ => {
-                            return Err(err(format!(
-                                "'line_join' is round, miter or bevel, found '{value}'"
-                            )))
-                        }
-                    }
+                    let joins = [
+                        ("round", Join::Round),
+                        ("miter", Join::Miter),
+                        ("bevel", Join::Bevel),
+                    ];
+                    t.line_join = Setting::choice(value, &joins).ok_or_else(|| {
+                        err(format!(
+                            "'line_join' is round, miter or bevel, found '{value}'"
+                        ))
+                    })?
                 }
                 "dot" => t.dot = colour()?,
                 "dot_size" => t.dot_size = size()?,
                 "pad" => {
-                    t.pad = match value {
-                        "none" => Pad::None,
-                        "square" => Pad::Square,
-                        _ => return Err(err(format!("'pad' is none or square, found '{value}'"))),
-                    }
+                    let pads = [("none", Pad::None), ("square", Pad::Square)];
+                    t.pad = Setting::choice(value, &pads)
+                        .ok_or_else(|| err(format!("'pad' is none or square, found '{value}'")))?
                 }
                 "start" => t.start = colour()?,
                 "end" => t.end = colour()?,
@@ -237,15 +230,10 @@ impl Theme {
                 "tile_stroke" => t.tile_stroke = colour()?,
                 "tile_stroke_width" => t.tile_stroke_width = size()?,
                 "gradient" => {
-                    t.gradient = match value {
-                        "true" => true,
-                        "false" => false,
-                        _ => {
-                            return Err(err(format!(
-                                "'gradient' is true or false, found '{value}'"
-                            )))
-                        }
-                    }
+                    t.gradient = Setting::choice(value, &[("true", true), ("false", false)])
+                        .ok_or_else(|| {
+                            err(format!("'gradient' is true or false, found '{value}'"))
+                        })?
                 }
                 "gradient_from" => t.gradient_from = colour()?,
                 "gradient_to" => t.gradient_to = colour()?,
@@ -293,15 +281,6 @@ impl Theme {
             label: black,
         }
     }
-}
-
-fn parse_rgb(v: &str) -> Option<Rgb> {
-    let h = v.strip_prefix('#')?;
-    if h.len() != 6 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    let p = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
-    Some(Rgb(p(0)?, p(2)?, p(4)?))
 }
 
 #[cfg(test)]

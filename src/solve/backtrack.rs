@@ -25,7 +25,7 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
         Outcome::Found(path) => Ok(Tour {
             board,
             path,
-            closed,
+            kind: Kind::of(closed),
             tiles: Vec::new(),
         }),
         Outcome::Exhausted => Err(SolveError::Exhausted {

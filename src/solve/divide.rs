@@ -27,6 +27,7 @@ use super::merge::{
 use super::search::{mix64, TieBreak};
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
+use crate::existence::Kind;
 use crate::tour::{Tile, Tour};
 
 /// Why the construction could not be made (only for boards outside its range).
@@ -318,7 +319,7 @@ impl Plan {
         Tour {
             board: self.board,
             path,
-            closed,
+            kind: Kind::of(closed),
             tiles: self.tiles(),
         }
     }

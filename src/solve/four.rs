@@ -26,6 +26,7 @@
 use std::sync::OnceLock;
 
 use crate::board::{Board, Square};
+use crate::existence::Kind;
 use crate::tour::{Tile, Tour};
 
 /// Boards up to this many columns are searched whole.
@@ -227,7 +228,7 @@ pub fn construct(board: Board, start: Square) -> Option<Tour> {
     Some(Tour {
         board,
         path,
-        closed: false,
+        kind: Kind::Open,
         tiles: tiles
             .windows(2)
             .map(|w| Tile {

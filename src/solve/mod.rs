@@ -174,7 +174,7 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     };
     tour.verify()
         .map_err(|source| SolveError::Verify { method, source })?;
-    if req.kind == Kind::Closed && !tour.closed {
+    if req.kind == Kind::Closed && !tour.is_closed() {
         return Err(SolveError::Verify {
             method,
             source: TourError::NotClosed {
@@ -217,7 +217,7 @@ fn run_divide(req: &Request) -> Result<Tour, SolveError> {
         divide::construct(req.board, req.start, req.seed)?
     };
     if req.kind == Kind::Open {
-        tour.closed = false;
+        tour.kind = Kind::Open;
     }
     Ok(tour)
 }

@@ -183,6 +183,7 @@ pub fn find(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::existence::Kind;
 
     #[test]
     fn finds_cycle_with_required_edges() {
@@ -197,7 +198,7 @@ mod tests {
         let t = crate::tour::Tour {
             board: b,
             path: p.clone(),
-            closed: true,
+            kind: Kind::Closed,
             tiles: vec![],
         };
         t.verify().unwrap();

@@ -14,6 +14,7 @@ use super::merge::{generate, Layout, LocalEdge, LocalTour, Placed, Port};
 use super::search::{mix64, TieBreak};
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
+use crate::existence::Kind;
 use crate::tour::{Tile, Tour};
 
 const BLOCK: u32 = 4;
@@ -198,7 +199,7 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
         return Some(Tour {
             board,
             path,
-            closed,
+            kind: Kind::of(closed),
             tiles,
         });
     }

@@ -23,7 +23,7 @@ fn run(req: &Request, tie: TieBreak, budget: u64) -> Result<Tour, Outcome> {
         Outcome::Found(path) => Ok(Tour {
             board,
             path,
-            closed,
+            kind: Kind::of(closed),
             tiles: Vec::new(),
         }),
         other => Err(other),

@@ -81,7 +81,7 @@ fn no_solution_when_1_is_on_the_minority_colour() {
     // 5x5 has 13 squares of the corners' colour and 12 of the other; an open tour
     // alternates colours, so it must start on the majority. No pairwise check sees this.
     let b = board(5, 5);
-    let p = Puzzle::new(b, false, &[(0, 1, 1)]).unwrap();
+    let p = Puzzle::new(b, Kind::Open, &[(0, 1, 1)]).unwrap();
     let o = solve(&p, &Geometry::new(b), 10_000_000).unwrap();
     assert_eq!(o.solutions, Solutions::None);
 }
@@ -122,7 +122,7 @@ fn budget_is_reported() {
     let geo = Geometry::new(b);
     let p = Puzzle {
         board: b,
-        closed: false,
+        kind: Kind::Open,
         grid: vec![0; 64],
     };
     // Finding two solutions of an empty board is quick; a budget of one node is not enough.
