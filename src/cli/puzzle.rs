@@ -6,10 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use knight_tour::io::puzzle::{
-    read_puzzles, write_batch_json, write_batch_text, write_two, MAX_PUZZLE_FILE_BYTES,
-};
-use knight_tour::io::{write_text, OutputFormat};
+use knight_tour::io::puzzle::{read_puzzles, write_two, MAX_PUZZLE_FILE_BYTES};
+use knight_tour::io::{page_files, write_text, OutputFormat};
 use knight_tour::puzzle::generate::{self, Spec, Target};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade};
@@ -150,24 +148,6 @@ const SHEETS: [OutputFormat; 5] = [
     OutputFormat::Text,
 ];
 
-/// The files a set of pages goes to: the name itself for one page, NAME-1.ext ... for more.
-fn page_paths(out: &Path, pages: usize) -> Vec<PathBuf> {
-    if pages <= 1 {
-        return vec![out.to_path_buf()];
-    }
-    let stem = out
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let ext = out
-        .extension()
-        .map(|e| e.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    (1..=pages)
-        .map(|i| out.with_file_name(format!("{stem}-{i}.{ext}")))
-        .collect()
-}
-
 /// Runs `puzzle`.
 pub fn run(args: PuzzleArgs) -> Result<ExitCode, Error> {
     match args.command {
@@ -201,14 +181,6 @@ fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
     )
 }
 
-/// The files a worksheet (or key) of `pages` pages goes to, with their option's name.
-fn page_targets(out: &Path, format: OutputFormat, pages: usize) -> Vec<PathBuf> {
-    match format {
-        OutputFormat::Svg | OutputFormat::Png => page_paths(out, pages),
-        _ => vec![out.to_path_buf()],
-    }
-}
-
 fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let board = parse_board(a.board.as_deref().unwrap_or_default())?;
     let format = choose(
@@ -233,14 +205,18 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         Some(p) => Some(choose(None, Some(p), "--answers", &IMAGES, None)?),
     };
     check_applies(&a, format)?;
-    if a.count == 0 || a.count > 1000 {
+    if a.count == 0 || a.count > generate::MAX_BATCH {
         return Err(Error::Usage(format!(
-            "--count {} is out of range; hint: 1 to 1000 puzzles",
-            a.count
+            "--count {} is out of range; hint: 1 to {} puzzles",
+            a.count,
+            generate::MAX_BATCH
         )));
     }
-    if a.per_page == Some(0) || a.per_page.is_some_and(|p| p > 64) {
-        return Err(Error::Usage("--per-page must be from 1 to 64".into()));
+    if a.per_page == Some(0) || a.per_page.is_some_and(|p| p > sheet::MAX_PER_PAGE) {
+        return Err(Error::Usage(format!(
+            "--per-page must be from 1 to {}",
+            sheet::MAX_PER_PAGE
+        )));
     }
     let dpi = a.dpi.unwrap_or(150.0);
     Raster::new(1.0, 1.0, Some(dpi), None)?;
@@ -251,15 +227,11 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let pages = a.count.div_ceil(per_page);
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
     if let Some(o) = &a.output {
-        outputs.extend(
-            page_targets(o, format, pages)
-                .into_iter()
-                .map(|p| ("-o", p)),
-        );
+        outputs.extend(page_files(o, format, pages).into_iter().map(|p| ("-o", p)));
     }
     if let (Some(k), Some(f)) = (&a.answers, answers_format) {
         outputs.extend(
-            page_targets(k, f, pages)
+            page_files(k, f, pages)
                 .into_iter()
                 .map(|p| ("--answers", p)),
         );
@@ -326,40 +298,14 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             g.seed
         ));
     }
-    let title = a.title.clone().unwrap_or_else(|| template.title.clone());
-    let items = sheet::items(&made);
     let sheet = Sheet {
         template: &template,
         theme: &theme,
-        title,
+        title: a.title.clone().unwrap_or_else(|| template.title.clone()),
         per_page,
     };
     // Every file is rendered first, then all are written together: all or none.
-    let mut contents: Vec<Vec<u8>> = Vec::new();
-    match format {
-        OutputFormat::Json => {
-            let mut w = Vec::new();
-            write_batch_json(&mut w, &made)?;
-            contents.push(w);
-        }
-        OutputFormat::Text => {
-            let mut w = Vec::new();
-            write_batch_text(&mut w, &made)?;
-            contents.push(w);
-        }
-        f => contents.extend(sheet::encode_pages(
-            &sheet::pages(&sheet, &items, false),
-            f,
-            dpi,
-        )?),
-    }
-    if let Some(f) = answers_format {
-        contents.extend(sheet::encode_pages(
-            &sheet::pages(&sheet, &items, true),
-            f,
-            dpi,
-        )?);
-    }
+    let contents = sheet::batch_files(&made, &sheet, format, answers_format, dpi)?;
     debug_assert_eq!(contents.len(), targets.len());
     let mut fills: Vec<Box<Fill<'_>>> = contents
         .iter()

@@ -6,6 +6,7 @@
 pub mod puzzle;
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
@@ -39,6 +40,25 @@ pub enum OutputFormat {
     Png,
     /// Vector PDF (`.pdf`).
     Pdf,
+}
+
+/// The files `pages` pages in `format` go to: one PDF (or JSON or text file) named `out`, or,
+/// for SVG and PNG with more than one page, `NAME-1.ext`, `NAME-2.ext`, ... beside `out`.
+pub fn page_files(out: &Path, format: OutputFormat, pages: usize) -> Vec<PathBuf> {
+    if pages <= 1 || !matches!(format, OutputFormat::Svg | OutputFormat::Png) {
+        return vec![out.to_path_buf()];
+    }
+    let part = |s: Option<&std::ffi::OsStr>| s.map(|s| s.to_string_lossy().into_owned());
+    let (stem, ext) = (
+        part(out.file_stem()).unwrap_or_default(),
+        part(out.extension()),
+    );
+    (1..=pages)
+        .map(|i| match &ext {
+            Some(e) => out.with_file_name(format!("{stem}-{i}.{e}")),
+            None => out.with_file_name(format!("{stem}-{i}")),
+        })
+        .collect()
 }
 
 impl OutputFormat {
@@ -268,190 +288,7 @@ pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
     })
 }
 
-mod stream {
-    //! Serde visitors for the streamed tour reader.
-
-    use std::cell::RefCell;
-    use std::fmt;
-
-    use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
-
-    use super::{ReadError, TourFile, TOUR_FORMAT};
-    use crate::board::{human_bytes, Board, Square, MAX_SQUARES};
-    use crate::existence::Kind;
-    use crate::tour::{Tile, Tour, TourError};
-
-    pub(super) struct FileVisitor<'a> {
-        pub(super) fault: &'a RefCell<Option<ReadError>>,
-    }
-
-    fn fail<E: de::Error, T>(fault: &RefCell<Option<ReadError>>, e: ReadError) -> Result<T, E> {
-        let msg = e.to_string();
-        *fault.borrow_mut() = Some(e);
-        Err(E::custom(msg))
-    }
-
-    fn board<E: de::Error>(
-        fault: &RefCell<Option<ReadError>>,
-        rows: u64,
-        cols: u64,
-    ) -> Result<Board, E> {
-        let b = Board::new(
-            u32::try_from(rows).unwrap_or(u32::MAX),
-            u32::try_from(cols).unwrap_or(u32::MAX),
-        );
-        match b {
-            Ok(b) => Ok(b),
-            Err(e) => fail(fault, e.into()),
-        }
-    }
-
-    /// Path entries as read: indices when the board came first, else raw pairs.
-    enum Path {
-        Indices(Vec<u32>),
-        Pairs(Vec<(u32, u32)>),
-    }
-
-    impl<'de> Visitor<'de> for FileVisitor<'_> {
-        type Value = TourFile;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a knight-tour/1 JSON object")
-        }
-
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TourFile, A::Error> {
-            let fault = self.fault;
-            let (mut format, mut rows, mut cols, mut closed) = (None, None, None, None);
-            let (mut path, mut tiles, mut method, mut seed) = (None, Vec::new(), None, None);
-            while let Some(key) = map.next_key::<String>()? {
-                match key.as_str() {
-                    "format" => {
-                        let f: String = map.next_value()?;
-                        if f != TOUR_FORMAT {
-                            return fail(fault, ReadError::Tag(f));
-                        }
-                        format = Some(f);
-                    }
-                    "rows" => rows = Some(map.next_value::<u64>()?),
-                    "cols" => cols = Some(map.next_value::<u64>()?),
-                    "closed" => closed = Some(map.next_value::<bool>()?),
-                    "path" => {
-                        let b = match (rows, cols) {
-                            (Some(r), Some(c)) => Some(board(fault, r, c)?),
-                            _ => None,
-                        };
-                        path = Some(map.next_value_seed(PathSeed { board: b, fault })?);
-                    }
-                    "tiles" => tiles = map.next_value::<Vec<Tile>>()?,
-                    "method" => method = map.next_value::<Option<String>>()?,
-                    "seed" => seed = map.next_value::<Option<u64>>()?,
-                    _ => {
-                        map.next_value::<IgnoredAny>()?;
-                    }
-                }
-            }
-            format.ok_or_else(|| de::Error::missing_field("format"))?;
-            let rows = rows.ok_or_else(|| de::Error::missing_field("rows"))?;
-            let cols = cols.ok_or_else(|| de::Error::missing_field("cols"))?;
-            let closed = closed.ok_or_else(|| de::Error::missing_field("closed"))?;
-            let b = board(fault, rows, cols)?;
-            let path = match path.ok_or_else(|| de::Error::missing_field("path"))? {
-                Path::Indices(p) => p,
-                Path::Pairs(pairs) => {
-                    let mut p = Vec::new();
-                    if p.try_reserve_exact(pairs.len()).is_err() {
-                        return fail(fault, memory(b));
-                    }
-                    for (i, &(r, c)) in pairs.iter().enumerate() {
-                        if i >= b.area() {
-                            return fail(fault, ReadError::PathTooLong { board: b });
-                        }
-                        if r >= b.rows || c >= b.cols {
-                            return fail(fault, off_board(b, i, r as u64, c as u64));
-                        }
-                        p.push(b.index(Square::new(r, c)));
-                    }
-                    p
-                }
-            };
-            match Tour::new(b, path, Kind::of(closed), tiles) {
-                Ok(tour) => Ok(TourFile { tour, method, seed }),
-                Err(e) => fail(fault, e.into()),
-            }
-        }
-    }
-
-    fn memory(b: Board) -> ReadError {
-        ReadError::Memory {
-            board: b,
-            need: human_bytes(b.area() as f64 * 4.0),
-        }
-    }
-
-    fn off_board(board: Board, i: usize, r: u64, c: u64) -> ReadError {
-        TourError::OffBoard {
-            step: i + 1,
-            square: Square::new(r.min(u32::MAX as u64) as u32, c.min(u32::MAX as u64) as u32),
-            board,
-        }
-        .into()
-    }
-
-    struct PathSeed<'a> {
-        board: Option<Board>,
-        fault: &'a RefCell<Option<ReadError>>,
-    }
-
-    impl<'de> DeserializeSeed<'de> for PathSeed<'_> {
-        type Value = Path;
-
-        fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Path, D::Error> {
-            d.deserialize_seq(self)
-        }
-    }
-
-    impl<'de> Visitor<'de> for PathSeed<'_> {
-        type Value = Path;
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a list of [row, col] squares")
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Path, A::Error> {
-            let fault = self.fault;
-            match self.board {
-                Some(b) => {
-                    let mut p = Vec::new();
-                    if p.try_reserve_exact(b.area()).is_err() {
-                        return fail(fault, memory(b));
-                    }
-                    while let Some([r, c]) = seq.next_element::<[u64; 2]>()? {
-                        if p.len() == b.area() {
-                            return fail(fault, ReadError::PathTooLong { board: b });
-                        }
-                        if r >= b.rows as u64 || c >= b.cols as u64 {
-                            return fail(fault, off_board(b, p.len(), r, c));
-                        }
-                        p.push(b.index(Square::new(r as u32, c as u32)));
-                    }
-                    Ok(Path::Indices(p))
-                }
-                None => {
-                    // The board comes later in this file: keep pairs, never more than any board holds.
-                    let mut p = Vec::new();
-                    while let Some([r, c]) = seq.next_element::<[u64; 2]>()? {
-                        if p.len() as u64 >= MAX_SQUARES {
-                            return fail(fault, ReadError::TooManySquares);
-                        }
-                        let clamp = |v: u64| v.min(u32::MAX as u64) as u32;
-                        p.push((clamp(r), clamp(c)));
-                    }
-                    Ok(Path::Pairs(p))
-                }
-            }
-        }
-    }
-}
+mod stream;
 
 /// Writes a tour as `knight-tour/1` JSON (streamed: no copy of the path is built).
 pub fn write_json(
@@ -555,6 +392,24 @@ mod tests {
         .map(|&(r, c)| Square::new(r, c))
         .collect();
         Tour::from_squares_unchecked(b, &sq, Kind::Open)
+    }
+
+    #[test]
+    fn page_files_number_svg_and_png_pages_only() {
+        let one = |p: &str, f, n| page_files(Path::new(p), f, n);
+        assert_eq!(
+            one("d/s.pdf", OutputFormat::Pdf, 3),
+            vec![PathBuf::from("d/s.pdf")]
+        );
+        assert_eq!(
+            one("s.png", OutputFormat::Png, 1),
+            vec![PathBuf::from("s.png")]
+        );
+        assert_eq!(
+            one("d/s.svg", OutputFormat::Svg, 2),
+            vec![PathBuf::from("d/s-1.svg"), PathBuf::from("d/s-2.svg")]
+        );
+        assert_eq!(one("s", OutputFormat::Png, 2)[1], PathBuf::from("s-2"));
     }
 
     #[test]

@@ -452,6 +452,9 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     })
 }
 
+/// Most puzzles one batch makes: a class set many times over, in minutes rather than hours.
+pub const MAX_BATCH: usize = 1000;
+
 /// Makes `count` puzzles on all cores, puzzle `i` from seed `spec.seed + i` (so any one can
 /// be remade alone); `done` is called as each one finishes, for progress.
 pub fn batch(
@@ -496,123 +499,4 @@ fn top_up(mut g: Generated, want: usize, geo: &Geometry, rng: &mut Rng) -> Gener
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn spec(r: u32, c: u32, closed: bool, target: Target, seed: u64) -> Spec {
-        Spec {
-            board: Board::new(r, c).unwrap(),
-            kind: Kind::of(closed),
-            target,
-            seed,
-        }
-    }
-
-    fn minimal(g: &Generated, geo: &Geometry) {
-        // Every clue but the fixed ends is needed: without it the puzzle is not unique.
-        let p = &g.puzzle;
-        let n = p.len() as u32;
-        for s in 0..n {
-            let v = p.grid[s as usize];
-            if v == 0 || v == 1 || (!p.is_closed() && v == n) {
-                continue;
-            }
-            let mut q = p.clone();
-            q.grid[s as usize] = 0;
-            let o = solver::solve(&q, geo, 100_000_000).unwrap();
-            let unique = matches!(o.solutions, Solutions::One(_));
-            if unique {
-                let brute = crate::puzzle::solver::tests_support::brute(&q, 3);
-                panic!(
-                    "clue {v} is redundant ({} nodes); brute force finds {brute}",
-                    o.nodes
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn tours_are_varied_and_valid() {
-        let b = Board::new(8, 8).unwrap();
-        let mut seen = std::collections::HashSet::new();
-        for seed in 0..10 {
-            for closed in [false, true] {
-                let t = random_tour(b, Kind::of(closed), &mut Rng::new(seed));
-                t.verify().unwrap();
-                assert_eq!(t.is_closed(), closed);
-                seen.insert(t.path);
-            }
-        }
-        assert_eq!(seen.len(), 20);
-    }
-
-    #[test]
-    fn minimal_open_puzzle_is_unique_and_minimal() {
-        let s = spec(6, 6, false, Target::Minimal, 3);
-        let geo = Geometry::new(s.board);
-        let g = generate(
-            &Spec {
-                target: Target::Clues(30),
-                ..s
-            },
-            &geo,
-        )
-        .unwrap();
-        assert_eq!(g.puzzle.clues(), 30);
-        let m = generate(&spec(6, 6, false, Target::Clues(2), 5), &geo);
-        // Two clues never pin down a 6x6 tour; the error reports the fewest reached.
-        match m {
-            Err(GenerateError::TooFewClues { fewest, .. }) => assert!(fewest > 2),
-            other => panic!("{other:?}"),
-        }
-        let mut rng = Rng::new(9);
-        let t = random_tour(s.board, Kind::Open, &mut rng);
-        let g = one(
-            &spec(6, 6, false, Target::Minimal, 9),
-            &geo,
-            t.clone(),
-            &mut rng,
-            1,
-        )
-        .unwrap();
-        assert_eq!(g.solution, t);
-        minimal(&g, &geo);
-    }
-
-    #[test]
-    fn difficulty_targets_are_met_and_unique() {
-        let b = Board::new(8, 8).unwrap();
-        let geo = Geometry::new(b);
-        for (grade, seed) in [(Grade::Easy, 1), (Grade::Medium, 2), (Grade::Hard, 3)] {
-            let g = generate(&spec(8, 8, false, Target::Difficulty(grade), seed), &geo).unwrap();
-            assert!(g.grade <= grade, "{grade}: got {}", g.grade);
-            let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
-            assert_eq!(o.solutions, Solutions::One(g.solution.clone()));
-            assert!(matches!(
-                grade::grade(&g.puzzle, &geo, grade),
-                Verdict::Solved { .. }
-            ));
-        }
-    }
-
-    #[test]
-    fn closed_puzzles_are_unique() {
-        let s = spec(6, 6, true, Target::Difficulty(Grade::Medium), 4);
-        let geo = Geometry::new(s.board);
-        let g = generate(&s, &geo).unwrap();
-        assert!(g.solution.is_closed());
-        let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
-        assert_eq!(o.solutions, Solutions::One(g.solution));
-    }
-
-    #[test]
-    fn same_seed_same_puzzle() {
-        let s = spec(8, 8, false, Target::Difficulty(Grade::Medium), 11);
-        let geo = Geometry::new(s.board);
-        let a = generate(&s, &geo).unwrap();
-        let b = generate(&s, &geo).unwrap();
-        assert_eq!(a.puzzle, b.puzzle);
-        let c = generate(&Spec { seed: 12, ..s }, &geo).unwrap();
-        assert_ne!(a.puzzle, c.puzzle);
-    }
-}
+mod tests;

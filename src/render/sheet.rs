@@ -99,6 +99,43 @@ pub fn encode_pages(
     }
 }
 
+/// Most puzzles a page can hold and still be written in.
+pub const MAX_PER_PAGE: usize = 64;
+
+/// The bytes of every file a batch goes to, in order: the puzzles as one JSON or text file, or
+/// as worksheet pages in `format` (one PDF, or one SVG or PNG a page), then the answer-key
+/// pages in `answers` if asked for. Rendering everything first lets the caller write all
+/// files or none.
+pub fn batch_files(
+    made: &[crate::puzzle::generate::Generated],
+    sheet: &Sheet<'_>,
+    format: crate::io::OutputFormat,
+    answers: Option<crate::io::OutputFormat>,
+    dpi: f64,
+) -> Result<Vec<Vec<u8>>, super::raster::RasterError> {
+    use crate::io::puzzle::{write_batch_json, write_batch_text};
+    use crate::io::OutputFormat;
+    let items = items(made);
+    let mut files = Vec::new();
+    match format {
+        OutputFormat::Json | OutputFormat::Text => {
+            let mut w = Vec::new();
+            if format == OutputFormat::Json {
+                write_batch_json(&mut w, made)
+            } else {
+                write_batch_text(&mut w, made)
+            }
+            .expect("writing to memory cannot fail");
+            files.push(w);
+        }
+        f => files.extend(encode_pages(&pages(sheet, &items, false), f, dpi)?),
+    }
+    if let Some(f) = answers {
+        files.extend(encode_pages(&pages(sheet, &items, true), f, dpi)?);
+    }
+    Ok(files)
+}
+
 /// A sensible number of puzzles per page for a board: boards stay large enough to write in.
 pub fn default_per_page(rows: u32, cols: u32) -> usize {
     match rows.max(cols) {
