@@ -1,6 +1,9 @@
 //! Bit sets for the verifier and the puzzle rules: one bit an element, so a visited set over
 //! 10^8 squares costs 12.5 MB and a candidate row over 2500 squares costs 40 words.
 
+// The rows serve only the puzzle rules; a build without puzzles keeps the visited set alone.
+#![cfg_attr(not(feature = "puzzle"), allow(dead_code))]
+
 /// A set of small integers below a fixed bound.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct BitSet {
