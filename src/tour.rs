@@ -4,6 +4,12 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::bits::BitSet;
+
+mod fast;
+
+/// Tours from this many squares on are built and checked on every core (with the `parallel`
+/// feature): below it a thread pool costs more than it saves.
+pub(crate) const PARALLEL_SQUARES: usize = 1 << 20;
 use crate::board::{Board, Square};
 use crate::existence::Kind;
 
@@ -205,7 +211,18 @@ impl Tour {
     }
 
     /// Checks that the path visits every square once by knight moves (and returns, if closed).
+    ///
+    /// A fast check runs first (on every core for large tours); only a tour it rejects is
+    /// walked again, in order, to name the first fault.
     pub fn verify(&self) -> Result<(), TourError> {
+        if fast::is_tour(self.board, &self.path, self.is_closed()) {
+            return Ok(());
+        }
+        self.first_fault()
+    }
+
+    /// Walks the path in order and reports its first fault (`Ok` only for a valid tour).
+    fn first_fault(&self) -> Result<(), TourError> {
         let board = self.board;
         let n = board.area();
         let cols = board.cols;

@@ -271,6 +271,12 @@ impl Layout for Plan {
     fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
         port.edge(self.rparts[id.0], self.cparts[id.1])
     }
+    fn detached(&self, from: (usize, usize), nb: (usize, usize)) -> Option<usize> {
+        // Walking right along a tile row, away from the root: the subtree is the rest of the
+        // row. Every other subtree holds the left column and so most of the board.
+        (from.0 == nb.0 && nb.1 == from.1 + 1)
+            .then(|| self.rparts[nb.0] as usize * (self.board.cols - self.cstart[nb.1]) as usize)
+    }
 }
 
 impl Plan {
@@ -433,6 +439,25 @@ mod tests {
                     tile_cycle(h, w, needs, 0).unwrap();
                 }
             }
+        }
+    }
+
+    #[test]
+    fn holes_filled_apart_give_the_one_walk_path() {
+        // Large enough to be filled in holes; odd x odd too (a root path tile), and a start in
+        // the middle so the walk meets rows on both sides of it.
+        for (r, c, start, seed) in [
+            (1030, 1024, None, None),
+            (1025, 1027, Some(Square::new(512, 600)), Some(5)),
+        ] {
+            let b = Board::new(r, c).unwrap();
+            let holes = construct(b, start, seed).unwrap();
+            assert!(holes.len() >= crate::tour::PARALLEL_SQUARES);
+            super::super::merge::ONE_WALK.set(true);
+            let one = construct(b, start, seed);
+            super::super::merge::ONE_WALK.set(false);
+            assert!(holes == one.unwrap(), "{b}");
+            holes.verify().unwrap();
         }
     }
 

@@ -199,6 +199,7 @@ impl Placed {
 }
 
 /// One tile's walk on the explicit stack.
+#[derive(Debug, Clone, Copy)]
 pub(crate) struct Frame {
     tile: (usize, usize),
     pos: u32,
@@ -209,7 +210,7 @@ pub(crate) struct Frame {
 }
 
 /// What the walker needs to know of an arrangement of pieces (tiles or strip blocks).
-pub(crate) trait Layout {
+pub(crate) trait Layout: Sync {
     /// The kind (template and offsets) of a piece.
     fn placed(&self, id: (usize, usize)) -> &Placed;
     /// Index in the board of the piece's local square (0, 0).
@@ -220,6 +221,12 @@ pub(crate) trait Layout {
     fn ports_of(&self, id: (usize, usize)) -> [Option<(Port, (usize, usize))>; 4];
     /// The local move of `id` that its neighbour through `port` detours from.
     fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge;
+    /// Squares in the subtree of pieces that `nb` leads to when entered from `from`, if that
+    /// subtree is a bounded piece of the board worth filling on its own (a row of tiles);
+    /// `None` to walk it in place.
+    fn detached(&self, _from: (usize, usize), _nb: (usize, usize)) -> Option<usize> {
+        None
+    }
 }
 
 fn step(pos: u32, dir: i32, len: u32) -> u32 {
@@ -236,8 +243,21 @@ fn step(pos: u32, dir: i32, len: u32) -> u32 {
     }
 }
 
+/// A subtree left for later: where its stretch of the path starts, how long it is, and the
+/// frame that enters it.
+struct Hole {
+    at: usize,
+    len: usize,
+    frame: Frame,
+}
+
 /// Streams the merged tour into `out`: the root piece is walked from `start_pos` in `dir`, and
 /// every port move met on the way becomes a detour through the neighbour's whole tour.
+///
+/// On a large board the walk from the root leaves a hole for every detached subtree (its
+/// length is known from the layout alone); the holes are then filled side by side. Each hole
+/// gets exactly the squares the one-thread walk would put there, so the path is the same
+/// whatever the number of threads.
 pub(crate) fn generate<L: Layout>(
     layout: &L,
     root: (usize, usize),
@@ -245,9 +265,37 @@ pub(crate) fn generate<L: Layout>(
     dir: i32,
     out: &mut [u32],
 ) {
+    let first = root_frame(layout, root, start_pos, dir);
+    #[cfg(test)]
+    if ONE_WALK.get() {
+        walk(layout, first, out, None);
+        return;
+    }
+    if !cfg!(feature = "parallel") || out.len() < crate::tour::PARALLEL_SQUARES {
+        walk(layout, first, out, None);
+        return;
+    }
+    let mut holes = Vec::new();
+    walk(layout, first, out, Some(&mut holes));
+    // The holes lie in path order and do not overlap: cut `out` into their slices.
+    let mut jobs: Vec<(Frame, &mut [u32])> = Vec::with_capacity(holes.len());
+    let mut rest = out;
+    let mut consumed = 0;
+    for h in holes {
+        let (_, tail) = std::mem::take(&mut rest).split_at_mut(h.at - consumed);
+        let (slice, tail) = tail.split_at_mut(h.len);
+        jobs.push((h.frame, slice));
+        rest = tail;
+        consumed = h.at + h.len;
+    }
+    fill(layout, jobs);
+}
+
+/// The frame that starts the walk at the root.
+fn root_frame<L: Layout>(layout: &L, root: (usize, usize), start_pos: u32, dir: i32) -> Frame {
     let rk = layout.placed(root);
     let root_len = rk.off.len() as u32;
-    let mut stack = vec![Frame {
+    Frame {
         tile: root,
         pos: start_pos,
         dir,
@@ -258,7 +306,34 @@ pub(crate) fn generate<L: Layout>(
         },
         emit_first: true,
         emit_last: !rk.tpl.closed,
-    }];
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set by tests to build in one walk with no holes, to hold [`generate`] to it.
+    pub(crate) static ONE_WALK: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(feature = "parallel")]
+fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
+    use rayon::prelude::*;
+    jobs.into_par_iter()
+        .with_max_len(1)
+        .for_each(|(frame, slice)| walk(layout, frame, slice, None));
+}
+
+#[cfg(not(feature = "parallel"))]
+fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
+    for (frame, slice) in jobs {
+        walk(layout, frame, slice, None);
+    }
+}
+
+/// Walks from `first` with an explicit stack, writing `out` from its start; with `holes`,
+/// detached subtrees are skipped and recorded instead of walked.
+fn walk<L: Layout>(layout: &L, first: Frame, out: &mut [u32], mut holes: Option<&mut Vec<Hole>>) {
+    let mut stack = vec![first];
     let mut k = 0usize;
     while let Some(f) = stack.pop() {
         let kind = layout.placed(f.tile);
@@ -314,7 +389,18 @@ pub(crate) fn generate<L: Layout>(
             });
             let (or, oc) = layout.origin(f.tile);
             let (ur, uc) = kind.tpl.cells[pos as usize];
-            stack.push(enter(layout, nb, port.opposite(), (or + ur, oc + uc)));
+            let entered = enter(layout, nb, port.opposite(), (or + ur, oc + uc));
+            match (holes.as_deref_mut(), layout.detached(f.tile, nb)) {
+                (Some(h), Some(size)) => {
+                    h.push(Hole {
+                        at: k,
+                        len: size,
+                        frame: entered,
+                    });
+                    k += size;
+                }
+                _ => stack.push(entered),
+            }
         }
     }
     debug_assert_eq!(k, out.len());
