@@ -30,6 +30,32 @@ pub fn file_name(col: u32) -> String {
     String::from_utf8(letters).expect("ascii")
 }
 
+/// Splits square indices into row and column without a division: for 32-bit `a` and `d`,
+/// `a / d = (a * (floor((2^64 - 1) / d) + 1)) >> 64` (Lemire, Kaser & Kurz 2019), which
+/// matters where every square of a 10^8-square tour is split.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Splitter {
+    cols: u32,
+    m: u128,
+}
+
+impl Splitter {
+    /// A splitter for rows of `cols` squares.
+    pub(crate) fn new(cols: u32) -> Splitter {
+        Splitter {
+            cols,
+            m: u128::from(u64::MAX) / u128::from(cols.max(1)) + 1,
+        }
+    }
+
+    /// `(index / cols, index % cols)`.
+    #[inline]
+    pub(crate) fn split(self, index: u32) -> (u32, u32) {
+        let r = ((index as u128 * self.m) >> 64) as u32;
+        (r, index - r * self.cols)
+    }
+}
+
 /// Largest board accepted: indices must fit in `u32` and a path costs 4 bytes a square.
 pub const MAX_SQUARES: u64 = 1 << 30;
 
@@ -341,6 +367,25 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn splitting_by_multiplication_is_exact() {
+        for d in [1u32, 2, 3, 5, 7, 10, 641, 10_000, 65_535, 1 << 20, u32::MAX] {
+            let s = Splitter::new(d);
+            for a in [
+                0u32,
+                1,
+                d - 1,
+                d,
+                d.wrapping_add(1),
+                12_345_678,
+                u32::MAX - 1,
+                u32::MAX,
+            ] {
+                assert_eq!(s.split(a), (a / d, a % d), "{a} / {d}");
+            }
+        }
+    }
 
     #[test]
     fn parses_boards() {

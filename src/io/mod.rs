@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::board::{Board, BoardError};
+use crate::board::{Board, BoardError, Splitter};
 use crate::tour::{Tour, TourError};
+use chunks::{push_algebraic, push_padded, push_u64, write_chunked};
 
 /// The format tag of tour files.
 pub const TOUR_FORMAT: &str = "knight-tour/1";
@@ -288,6 +289,7 @@ pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
     })
 }
 
+mod chunks;
 mod stream;
 
 /// Writes a tour as `knight-tour/1` JSON (streamed: no copy of the path is built).
@@ -306,12 +308,19 @@ pub fn write_json(
         tour.is_closed()
     )?;
     w.write_all(b" \"path\": [")?;
-    for (i, sq) in tour.squares().enumerate() {
-        if i > 0 {
-            w.write_all(b", ")?;
+    let split = Splitter::new(b.cols);
+    write_chunked(w, tour.len(), chunks::CHUNK, |range, buf| {
+        for (i, r, c) in chunks::squares(&tour.path, range, split) {
+            if i > 0 {
+                buf.extend_from_slice(b", ");
+            }
+            buf.push(b'[');
+            push_u64(buf, r as u64);
+            buf.extend_from_slice(b", ");
+            push_u64(buf, c as u64);
+            buf.push(b']');
         }
-        write!(w, "[{}, {}]", sq.row, sq.col)?;
-    }
+    })?;
     w.write_all(b"],\n \"tiles\": [")?;
     for (i, t) in tour.tiles.iter().enumerate() {
         if i > 0 {
@@ -330,43 +339,53 @@ pub fn write_json(
 
 /// Writes the numbered grid: one row a line, right-aligned 1-based move numbers.
 pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
-    let b = tour.board;
+    let cols = tour.board.cols as usize;
     let numbers = tour.numbers();
-    let width = b.area().to_string().len();
-    for row in numbers.chunks(b.cols as usize) {
-        for (i, n) in row.iter().enumerate() {
-            if i > 0 {
-                w.write_all(b" ")?;
+    let width = tour.board.area().to_string().len();
+    // Chunks of whole rows, so each chunk ends its own lines.
+    let rows = tour.board.rows as usize;
+    write_chunked(w, rows, chunks::CHUNK / cols, |range, buf| {
+        for row in numbers[range.start * cols..range.end * cols].chunks(cols) {
+            for (i, &n) in row.iter().enumerate() {
+                if i > 0 {
+                    buf.push(b' ');
+                }
+                push_padded(buf, n as u64, width);
             }
-            write!(w, "{n:>width$}")?;
+            buf.push(b'\n');
         }
-        w.write_all(b"\n")?;
-    }
-    Ok(())
+    })
 }
 
 /// Writes `move,row,col,square` lines with a header.
 pub fn write_csv(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
     w.write_all(b"move,row,col,square\n")?;
-    for (i, sq) in tour.squares().enumerate() {
-        writeln!(
-            w,
-            "{},{},{},{}",
-            i + 1,
-            sq.row,
-            sq.col,
-            tour.board.algebraic(sq)
-        )?;
-    }
-    Ok(())
+    let b = tour.board;
+    let split = Splitter::new(b.cols);
+    write_chunked(w, tour.len(), chunks::CHUNK, |range, buf| {
+        for (i, r, c) in chunks::squares(&tour.path, range, split) {
+            push_u64(buf, i as u64 + 1);
+            buf.push(b',');
+            push_u64(buf, r as u64);
+            buf.push(b',');
+            push_u64(buf, c as u64);
+            buf.push(b',');
+            push_algebraic(buf, b.rows, r, c);
+            buf.push(b'\n');
+        }
+    })
 }
 
 /// Writes the squares in algebraic notation, one a line.
 pub fn write_moves(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
-    for sq in tour.squares() {
-        writeln!(w, "{}", tour.board.algebraic(sq))?;
-    }
-    Ok(())
+    let b = tour.board;
+    let split = Splitter::new(b.cols);
+    write_chunked(w, tour.len(), chunks::CHUNK, |range, buf| {
+        for (_, r, c) in chunks::squares(&tour.path, range, split) {
+            push_algebraic(buf, b.rows, r, c);
+            buf.push(b'\n');
+        }
+    })
 }
 
 #[cfg(test)]
@@ -470,6 +489,49 @@ mod tests {
             file_kind(br#"{"a": "x\"format", "format": "knight-tour/1"}"#),
             FileKind::Tour
         );
+    }
+
+    #[test]
+    fn chunked_writers_match_plain_formatting() {
+        // More squares than one chunk, so chunk seams are crossed; a board wider than 26
+        // files, so two-letter files appear.
+        let b = Board::new(520, 530).unwrap();
+        let t = crate::solve::solve(&crate::solve::Request::new(b, Kind::Closed))
+            .unwrap()
+            .tour;
+        assert!(t.len() > chunks::CHUNK);
+        let run = |f: fn(&mut Vec<u8>, &Tour) -> io::Result<()>| {
+            let mut out = Vec::new();
+            f(&mut out, &t).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let sq: Vec<Square> = t.squares().collect();
+        let json = run(|w, t| write_json(w, t, "divide", None));
+        let path: Vec<String> = sq
+            .iter()
+            .map(|s| format!("[{}, {}]", s.row, s.col))
+            .collect();
+        assert!(json.contains(&format!("\"path\": [{}]", path.join(", "))));
+        let moves: String = sq.iter().map(|&s| b.algebraic(s) + "\n").collect();
+        assert_eq!(run(|w, t| write_moves(w, t)), moves);
+        let csv: String = sq
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| format!("{},{},{},{}\n", i + 1, s.row, s.col, b.algebraic(s)))
+            .collect();
+        assert_eq!(
+            run(|w, t| write_csv(w, t)),
+            format!("move,row,col,square\n{csv}")
+        );
+        let numbers = t.numbers();
+        let text: String = numbers
+            .chunks(530)
+            .map(|row| {
+                let cells: Vec<String> = row.iter().map(|n| format!("{n:>6}")).collect();
+                cells.join(" ") + "\n"
+            })
+            .collect();
+        assert_eq!(run(|w, t| write_text(w, t)), text);
     }
 
     #[test]

@@ -1,28 +1,16 @@
 //! The verifier's fast path: is this path a tour, yes or no, at memory speed.
 //!
-//! A square's row comes from one multiplication (Lemire, Kaser & Kurz 2019: for a 32-bit `a`
-//! and `d`, `a / d = (a * (2^64 / d + 1)) >> 64`), and every test folds into one flag, so the
-//! loop has no division and no branch. A path of `n` entries below `n` with no repeat is a
+//! A square's row comes from one multiplication ([`Splitter`]), and every test folds into one
+//! flag, so the loop has no division and no branch. A path of `n` entries below `n` with no repeat is a
 //! permutation, so no square needs to be looked for afterwards. Large paths are cut into a few
 //! chunks checked side by side, each with its own visited set; the sets must then be disjoint.
 
-use crate::board::Board;
+use crate::board::{Board, Splitter};
 
 /// Chunks of a parallel check: each costs a visited set of one bit a square, so three keep the
 /// whole check under half a byte a square.
 #[cfg(feature = "parallel")]
 const MAX_CHUNKS: usize = 3;
-
-/// `a / d` for 32-bit values, by the precomputed [`magic`]`(d)`.
-#[inline]
-fn div(a: u32, m: u128) -> u32 {
-    ((a as u128 * m) >> 64) as u32
-}
-
-/// `floor((2^64 - 1) / d) + 1`, which is `2^64` for `d = 1`.
-fn magic(d: u32) -> u128 {
-    u128::from(u64::MAX) / u128::from(d) + 1
-}
 
 /// Whether `path` visits every square of `board` once by knight moves (and returns, if closed).
 pub(super) fn is_tour(board: Board, path: &[u32], closed: bool) -> bool {
@@ -30,22 +18,21 @@ pub(super) fn is_tour(board: Board, path: &[u32], closed: bool) -> bool {
     if path.len() != n || n == 0 {
         return false;
     }
-    let cols = board.cols;
-    let m = magic(cols);
+    let split = Splitter::new(board.cols);
     let chunks = chunk_count(n);
     let len = n.div_ceil(chunks);
     let ranges: Vec<(usize, usize)> = (0..chunks)
         .map(|c| (c * len, ((c + 1) * len).min(n)))
         .filter(|(a, b)| a < b)
         .collect();
-    let Some(sets) = check_chunks(path, &ranges, n, cols, m) else {
+    let Some(sets) = check_chunks(path, &ranges, n, split) else {
         return false;
     };
     if !disjoint(&sets) {
         return false;
     }
     // A closed tour of one square would need a move from the square to itself.
-    !closed || (n > 1 && is_move(path[n - 1], path[0], cols, m))
+    !closed || (n > 1 && is_move(path[n - 1], path[0], split))
 }
 
 #[cfg(feature = "parallel")]
@@ -67,16 +54,15 @@ fn check_chunks(
     path: &[u32],
     ranges: &[(usize, usize)],
     n: usize,
-    cols: u32,
-    m: u128,
+    split: Splitter,
 ) -> Option<Vec<Vec<u64>>> {
     use rayon::prelude::*;
     if ranges.len() == 1 {
-        return chunk(path, ranges[0], n, cols, m).map(|s| vec![s]);
+        return chunk(path, ranges[0], n, split).map(|s| vec![s]);
     }
     ranges
         .par_iter()
-        .map(|&r| chunk(path, r, n, cols, m))
+        .map(|&r| chunk(path, r, n, split))
         .collect()
 }
 
@@ -85,36 +71,28 @@ fn check_chunks(
     path: &[u32],
     ranges: &[(usize, usize)],
     n: usize,
-    cols: u32,
-    m: u128,
+    split: Splitter,
 ) -> Option<Vec<Vec<u64>>> {
-    ranges.iter().map(|&r| chunk(path, r, n, cols, m)).collect()
+    ranges.iter().map(|&r| chunk(path, r, n, split)).collect()
 }
 
 /// Whether squares `a` and `b` (both on the board) are a knight's move apart.
 #[inline]
-fn is_move(a: u32, b: u32, cols: u32, m: u128) -> bool {
-    let (ra, rb) = (div(a, m), div(b, m));
-    let (ca, cb) = (a - ra * cols, b - rb * cols);
+fn is_move(a: u32, b: u32, split: Splitter) -> bool {
+    let ((ra, ca), (rb, cb)) = (split.split(a), split.split(b));
     ra.abs_diff(rb) * ca.abs_diff(cb) == 2
 }
 
 /// Checks entries `from..to` (and the move into `from` from the entry before it): each on the
 /// board, each a knight's move from the last, none twice. Returns the squares seen.
-fn chunk(
-    path: &[u32],
-    (from, to): (usize, usize),
-    n: usize,
-    cols: u32,
-    m: u128,
-) -> Option<Vec<u64>> {
+fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, split: Splitter) -> Option<Vec<u64>> {
     let mut seen = vec![0u64; n.div_ceil(64)];
     let start = if from == 0 { 0 } else { from - 1 };
     let first = path[start];
     if first as usize >= n {
         return None;
     }
-    let (mut pr, mut pc) = (div(first, m), first - div(first, m) * cols);
+    let (mut pr, mut pc) = split.split(first);
     let mut ok = true;
     if from == 0 {
         seen[first as usize >> 6] |= 1 << (first & 63);
@@ -123,8 +101,7 @@ fn chunk(
         // An index past the board would read past `seen`: clamp it and fail the flag instead.
         let on = (sq as usize) < n;
         let s = if on { sq } else { 0 };
-        let r = div(s, m);
-        let c = s - r * cols;
+        let (r, c) = split.split(s);
         let word = &mut seen[s as usize >> 6];
         let bit = 1u64 << (s & 63);
         ok &= on & (r.abs_diff(pr) * c.abs_diff(pc) == 2) & (*word & bit == 0);
@@ -155,30 +132,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn division_by_multiplication_is_exact() {
-        for d in [1u32, 2, 3, 5, 7, 10, 641, 10_000, 65_535, 1 << 20, u32::MAX] {
-            let m = magic(d);
-            for a in [
-                0u32,
-                1,
-                d - 1,
-                d,
-                d.wrapping_add(1),
-                12_345_678,
-                u32::MAX - 1,
-                u32::MAX,
-            ] {
-                assert_eq!(div(a, m), a / d, "{a} / {d}");
-            }
-        }
-    }
-
-    #[test]
     fn chunks_agree_with_one_pass() {
         // A 3x4 open tour, then faults the chunk seams must still catch.
         let b = Board::new(3, 4).unwrap();
         let good: [u32; 12] = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
-        let m = magic(4);
+        let split = Splitter::new(4);
         for chunks in 1..=4 {
             let len = 12usize.div_ceil(chunks);
             let ranges: Vec<_> = (0..chunks)
@@ -186,7 +144,7 @@ mod tests {
                 .filter(|(a, b)| a < b)
                 .collect();
             let run = |p: &[u32]| {
-                let sets: Option<Vec<_>> = ranges.iter().map(|&r| chunk(p, r, 12, 4, m)).collect();
+                let sets: Option<Vec<_>> = ranges.iter().map(|&r| chunk(p, r, 12, split)).collect();
                 sets.is_some_and(|s| disjoint(&s))
             };
             assert!(run(&good), "{chunks} chunks");
