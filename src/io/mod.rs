@@ -513,16 +513,13 @@ mod tests {
             .collect();
         assert!(json.contains(&format!("\"path\": [{}]", path.join(", "))));
         let moves: String = sq.iter().map(|&s| b.algebraic(s) + "\n").collect();
-        assert_eq!(run(|w, t| write_moves(w, t)), moves);
+        assert_eq!(run(write_moves), moves);
         let csv: String = sq
             .iter()
             .enumerate()
             .map(|(i, &s)| format!("{},{},{},{}\n", i + 1, s.row, s.col, b.algebraic(s)))
             .collect();
-        assert_eq!(
-            run(|w, t| write_csv(w, t)),
-            format!("move,row,col,square\n{csv}")
-        );
+        assert_eq!(run(write_csv), format!("move,row,col,square\n{csv}"));
         let numbers = t.numbers();
         let text: String = numbers
             .chunks(530)
@@ -531,7 +528,7 @@ mod tests {
                 cells.join(" ") + "\n"
             })
             .collect();
-        assert_eq!(run(|w, t| write_text(w, t)), text);
+        assert_eq!(run(write_text), text);
     }
 
     #[test]
