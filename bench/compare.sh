@@ -1,26 +1,70 @@
 #!/usr/bin/env bash
-# Prints our construct+verify figures beside a plain fill of 4 bytes a square, in one run.
+# Prints our figures beside their floors, with the ratio, in one run on one machine:
+#   - construct + verify of a closed SIDE x SIDE tour against a plain fill of 4 bytes a square;
+#   - writing the 3000x3000 tour as JSON (and CSV, moves, text) against one plain buffered
+#     write of the same number of bytes.
 # Usage: bash bench/compare.sh [SIDE]   (default 10000: a 10^8-square board)
 #        BASELINE=1 bash bench/compare.sh   also times the plain-backtracking baseline
 set -euo pipefail
 cd "$(dirname "$0")/.."
 side=${1:-10000}
-cargo build --release --quiet --bin knight-tour --example fill
+cargo build --release --quiet --bin knight-tour --example fill --example plain_write
 bin=target/release/knight-tour
-echo "== baseline"
-target/release/examples/fill $((side * side))
-echo "== knight-tour (closed ${side}x${side}, construct + verify, 3 runs)"
-for _ in 1 2 3; do "$bin" solve "${side}x${side}" --closed --format summary; done
-echo "== knight-tour (1000x1000 closed; 999x999 open from the middle; 3x1001; 4x1000 open)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ms() { echo "$1" | sed -n 's/.* in \([0-9.]*\) ms.*/\1/p'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+best() { sort -n | head -1; }
+
+echo "== construct + verify, closed ${side}x${side} (best of 3) against the 4-byte fill (best of 3)"
+fill=$(for _ in 1 2 3; do ms "$(target/release/examples/fill $((side * side)) | sed 's/: / in /')"; done | best)
+runs=()
+for _ in 1 2 3; do runs+=("$("$bin" solve "${side}x${side}" --closed --format summary)"); done
+ours=$(for r in "${runs[@]}"; do ms "$r"; done | best)
+bytes=$(printf '%s\n' "${runs[@]}" | sed -n 's/.*(\([0-9.]*\) bytes\/square).*/\1/p' | sort -n | tail -1)
+echo "fill floor ${fill} ms; ours ${ours} ms: $(ratio "$ours" "$fill") the floor (goal <= 1.5x)," \
+  "peak ${bytes} bytes/square (goal <= 4.5)"
+echo "one thread: $(RAYON_NUM_THREADS=1 "$bin" solve "${side}x${side}" --closed --format summary | sed 's/.* in \([0-9.]*\) ms.*/\1 ms/')"
+for kind in "--start $((side / 2)),$((side / 2))"; do
+  echo "open from the middle: $("$bin" solve "${side}x${side}" $kind --format summary | sed 's/.* in \([0-9.]*\) ms.*/\1 ms/')"
+done
+
+echo "== writing 3000x3000 to a file through stdout (whole process: build, verify, write; best of 3)"
+echo "   against one plain buffered write of the same bytes (best of 3); dirty pages synced between runs"
+for fmt in json csv moves text; do
+  out="$tmp/tour.$fmt"
+  ours=$(for _ in 1 2 3; do
+    rm -f "$out"; sync
+    t0=$(date +%s%N)
+    "$bin" solve 3000x3000 --closed --format "$fmt" > "$out"
+    t1=$(date +%s%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
+  done | best)
+  size=$(stat -c %s "$out")
+  rm -f "$out"
+  plain=$(for _ in 1 2 3; do
+    rm -f "$tmp/plain"; sync
+    target/release/examples/plain_write "$size" "$tmp/plain" | sed -n 's/.*: \([0-9.]*\) ms/\1/p'
+  done | best)
+  rm -f "$tmp/plain"
+  echo "$fmt: $size bytes in ${ours} ms; plain write ${plain} ms; $(ratio "$ours" "$plain")"
+done
+echo "(goal: json within 2x of the plain write, and 3x faster than before this change: 1056 ms)"
+
+echo "== other boards"
 "$bin" solve 1000x1000 --closed --format summary
 "$bin" solve 999x999 --start 500,500 --format summary
 "$bin" solve 3x1001 --format summary
 "$bin" solve 4x1000 --format summary
 "$bin" solve 4x1000 --start 0,501 --format summary
+echo "== start-up: solve 8x8, whole process, best of 20 (goal < 2 ms)"
+for _ in $(seq 20); do
+  t0=$(date +%s%N); "$bin" solve 8x8 > /dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000 ))
+done | best | awk '{ printf "%.2f ms\n", $1 / 1000 }'
 if [ "${BASELINE:-0}" = 1 ]; then
   echo "== plain backtracking, 8x8 from the corner in the tutorial's move order (about 20 s)"
   "$bin" solve 8x8 --method backtrack --budget 2000000000 --format summary
   echo "the Java tutorial: 45 s (the same search, recursive)"
 fi
-echo "== peers (figures quoted in issue 3, not measured here)"
-echo "an existing Rust tool: 41 s and 13 GB for 10000x10000; a C++ one: 3 s for 3000x3000"
+echo "== peers (figures quoted in issue 16, not measured here)"
+echo "knights-tour-rs: 60.6 s and 13.0 GB for 10000x10000; Tourney: 3.06 s and 1.15 GB"

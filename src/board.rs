@@ -59,8 +59,9 @@ impl Splitter {
 /// Largest board accepted: indices must fit in `u32` and a path costs 4 bytes a square.
 pub const MAX_SQUARES: u64 = 1 << 30;
 
-/// Bytes a square costs while a tour is built and verified (path + visited bitmap).
-pub const BYTES_PER_SQUARE: f64 = 4.125;
+/// Bytes a square costs while a tour is built and verified: the path (4), its tiles (1/4) and
+/// the verifier's visited sets (1/8 each, up to 2 when checked on two or more cores).
+pub const BYTES_PER_SQUARE: f64 = 4.5;
 
 /// Errors from parsing boards and squares.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -399,7 +400,7 @@ mod tests {
             assert!(bad.parse::<Board>().is_err(), "{bad} should fail");
         }
         let e = "100000x100000".parse::<Board>().unwrap_err().to_string();
-        assert!(e.contains("41.2 GB"), "{e}");
+        assert!(e.contains("45.0 GB"), "{e}");
         assert!("99999999999999999999999x2".parse::<Board>().is_err());
     }
 

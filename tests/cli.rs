@@ -136,7 +136,7 @@ fn bad_input_gets_one_line() {
     bad(&["solve", "4x20", "--start", "b2"], 1, "inner");
     bad(&["solve", "8x8", "--start", "z9"], 2, "off the 8x8 board");
     bad(&["solve", "3x3"], 1, "no tour on 3x3");
-    bad(&["solve", "100000x100000"], 2, "41.2 GB");
+    bad(&["solve", "100000x100000"], 2, "45.0 GB");
     bad(
         &["solve", "8x8", "-o", "/nonexistent-dir/x.json"],
         2,

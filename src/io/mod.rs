@@ -12,7 +12,7 @@ use thiserror::Error;
 
 use crate::board::{Board, BoardError, Splitter};
 use crate::tour::{Tour, TourError};
-use chunks::{push_algebraic, push_padded, push_u64, write_chunked};
+use chunks::{write_chunked, Record};
 
 /// The format tag of tour files.
 pub const TOUR_FORMAT: &str = "knight-tour/1";
@@ -309,16 +309,13 @@ pub fn write_json(
     )?;
     w.write_all(b" \"path\": [")?;
     let split = Splitter::new(b.cols);
-    write_chunked(w, tour.len(), chunks::CHUNK, |range, buf| {
+    write_chunked(w, tour.len(), chunks::CHUNK, 28, |range, buf| {
         for (i, r, c) in chunks::squares(&tour.path, range, split) {
+            let mut rec = Record::new(buf);
             if i > 0 {
-                buf.extend_from_slice(b", ");
+                rec.text(b", ");
             }
-            buf.push(b'[');
-            push_u64(buf, r as u64);
-            buf.extend_from_slice(b", ");
-            push_u64(buf, c as u64);
-            buf.push(b']');
+            rec.text(b"[").num(r).text(b", ").num(c).text(b"]");
         }
     })?;
     w.write_all(b"],\n \"tiles\": [")?;
@@ -344,17 +341,24 @@ pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> 
     let width = tour.board.area().to_string().len();
     // Chunks of whole rows, so each chunk ends its own lines.
     let rows = tour.board.rows as usize;
-    write_chunked(w, rows, chunks::CHUNK / cols, |range, buf| {
-        for row in numbers[range.start * cols..range.end * cols].chunks(cols) {
-            for (i, &n) in row.iter().enumerate() {
-                if i > 0 {
-                    buf.push(b' ');
+    write_chunked(
+        w,
+        rows,
+        chunks::CHUNK / cols,
+        cols * (width + 1) + 1,
+        |range, buf| {
+            for row in numbers[range.start * cols..range.end * cols].chunks(cols) {
+                for (i, &n) in row.iter().enumerate() {
+                    let mut rec = Record::new(buf);
+                    if i > 0 {
+                        rec.text(b" ");
+                    }
+                    rec.padded(n, width);
                 }
-                push_padded(buf, n as u64, width);
+                buf.push(b'\n');
             }
-            buf.push(b'\n');
-        }
-    })
+        },
+    )
 }
 
 /// Writes `move,row,col,square` lines with a header.
@@ -362,16 +366,17 @@ pub fn write_csv(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
     w.write_all(b"move,row,col,square\n")?;
     let b = tour.board;
     let split = Splitter::new(b.cols);
-    write_chunked(w, tour.len(), chunks::CHUNK, |range, buf| {
+    write_chunked(w, tour.len(), chunks::CHUNK, 52, |range, buf| {
         for (i, r, c) in chunks::squares(&tour.path, range, split) {
-            push_u64(buf, i as u64 + 1);
-            buf.push(b',');
-            push_u64(buf, r as u64);
-            buf.push(b',');
-            push_u64(buf, c as u64);
-            buf.push(b',');
-            push_algebraic(buf, b.rows, r, c);
-            buf.push(b'\n');
+            Record::new(buf)
+                .num(i as u32 + 1)
+                .text(b",")
+                .num(r)
+                .text(b",")
+                .num(c)
+                .text(b",")
+                .algebraic(b.rows, r, c)
+                .text(b"\n");
         }
     })
 }
@@ -380,10 +385,9 @@ pub fn write_csv(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
 pub fn write_moves(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
     let b = tour.board;
     let split = Splitter::new(b.cols);
-    write_chunked(w, tour.len(), chunks::CHUNK, |range, buf| {
+    write_chunked(w, tour.len(), chunks::CHUNK, 18, |range, buf| {
         for (_, r, c) in chunks::squares(&tour.path, range, split) {
-            push_algebraic(buf, b.rows, r, c);
-            buf.push(b'\n');
+            Record::new(buf).algebraic(b.rows, r, c).text(b"\n");
         }
     })
 }
