@@ -28,7 +28,8 @@ where
     write_ranges(w, &ranges, per_item, &fill)
 }
 
-#[cfg(feature = "parallel")]
+/// Formats and writes the ranges in order; on every core a batch at a time where the
+/// `parallel` feature allows.
 fn write_ranges<F>(
     w: &mut (impl Write + ?Sized),
     ranges: &[Range<usize>],
@@ -38,48 +39,27 @@ fn write_ranges<F>(
 where
     F: Fn(Range<usize>, &mut Vec<u8>) + Sync,
 {
-    use rayon::prelude::*;
-    if ranges.len() <= 1 {
-        let mut buf = Vec::with_capacity(ranges.first().map_or(0, |r| r.len()) * per_item + RECORD);
-        for r in ranges {
-            fill(r.clone(), &mut buf);
-        }
-        return w.write_all(&buf);
-    }
-    // A batch of chunks formatted side by side, then written in order: two a thread keeps
-    // every core busy while memory stays a few chunks.
-    let batch = 2 * rayon::current_num_threads().max(1);
-    for group in ranges.chunks(batch) {
-        let texts: Vec<Vec<u8>> = group
-            .par_iter()
-            .map(|r| {
-                let mut buf = Vec::with_capacity(r.len() * per_item + RECORD);
-                fill(r.clone(), &mut buf);
-                buf
-            })
-            .collect();
-        for t in &texts {
-            w.write_all(t)?;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(not(feature = "parallel"))]
-fn write_ranges<F>(
-    w: &mut (impl Write + ?Sized),
-    ranges: &[Range<usize>],
-    per_item: usize,
-    fill: &F,
-) -> io::Result<()>
-where
-    F: Fn(Range<usize>, &mut Vec<u8>) + Sync,
-{
-    let mut buf = Vec::with_capacity(CHUNK * per_item + RECORD);
-    for r in ranges {
-        buf.clear();
+    let format = |r: &Range<usize>| {
+        let mut buf = Vec::with_capacity(r.len() * per_item + RECORD);
         fill(r.clone(), &mut buf);
-        w.write_all(&buf)?;
+        buf
+    };
+    #[cfg(feature = "parallel")]
+    if ranges.len() > 1 {
+        use rayon::prelude::*;
+        // A batch of chunks formatted side by side, then written in order: two a thread
+        // keeps every core busy while memory stays a few chunks.
+        let batch = 2 * rayon::current_num_threads().max(1);
+        for group in ranges.chunks(batch) {
+            let texts: Vec<Vec<u8>> = group.par_iter().map(format).collect();
+            for t in &texts {
+                w.write_all(t)?;
+            }
+        }
+        return Ok(());
+    }
+    for r in ranges {
+        w.write_all(&format(r))?;
     }
     Ok(())
 }

@@ -49,30 +49,21 @@ fn chunk_count(_: usize) -> usize {
     1
 }
 
-#[cfg(feature = "parallel")]
+/// Checks every range, side by side when there are several.
 fn check_chunks(
     path: &[u32],
     ranges: &[(usize, usize)],
     n: usize,
     split: Splitter,
 ) -> Option<Vec<Vec<u64>>> {
-    use rayon::prelude::*;
-    if ranges.len() == 1 {
-        return chunk(path, ranges[0], n, split).map(|s| vec![s]);
+    #[cfg(feature = "parallel")]
+    if ranges.len() > 1 {
+        use rayon::prelude::*;
+        return ranges
+            .par_iter()
+            .map(|&r| chunk(path, r, n, split))
+            .collect();
     }
-    ranges
-        .par_iter()
-        .map(|&r| chunk(path, r, n, split))
-        .collect()
-}
-
-#[cfg(not(feature = "parallel"))]
-fn check_chunks(
-    path: &[u32],
-    ranges: &[(usize, usize)],
-    n: usize,
-    split: Splitter,
-) -> Option<Vec<Vec<u64>>> {
     ranges.iter().map(|&r| chunk(path, r, n, split)).collect()
 }
 
