@@ -35,17 +35,14 @@ pub(super) fn is_tour(board: Board, path: &[u32], closed: bool) -> bool {
     !closed || (n > 1 && is_move(path[n - 1], path[0], split))
 }
 
-#[cfg(feature = "parallel")]
+/// How many chunks to check `n` squares in: one below the parallel size or without the
+/// `parallel` feature, else one a thread up to [`MAX_CHUNKS`].
 fn chunk_count(n: usize) -> usize {
-    if n < super::PARALLEL_SQUARES {
-        1
-    } else {
-        rayon::current_num_threads().clamp(1, MAX_CHUNKS)
+    #[cfg(feature = "parallel")]
+    if n >= super::PARALLEL_SQUARES {
+        return rayon::current_num_threads().clamp(1, MAX_CHUNKS);
     }
-}
-
-#[cfg(not(feature = "parallel"))]
-fn chunk_count(_: usize) -> usize {
+    let _ = n;
     1
 }
 
