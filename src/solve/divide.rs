@@ -45,7 +45,7 @@ pub enum DivideError {
 }
 
 /// Splits an even length (0 or >= 6) into parts of 6, 8 and 10.
-fn even_parts(len: u32) -> Vec<u32> {
+pub(crate) fn even_parts(len: u32) -> Vec<u32> {
     debug_assert!(len == 0 || (len >= 6 && len % 2 == 0));
     if len == 0 {
         return Vec::new();
@@ -63,7 +63,7 @@ fn even_parts(len: u32) -> Vec<u32> {
 }
 
 /// Splits a side (>= 5) into parts of 5 to 10, at most one of them odd (placed first).
-fn closed_parts(len: u32) -> Vec<u32> {
+pub(crate) fn closed_parts(len: u32) -> Vec<u32> {
     if len <= 10 {
         return vec![len];
     }
@@ -80,7 +80,7 @@ fn closed_parts(len: u32) -> Vec<u32> {
 }
 
 /// Arrangements of an odd side with the odd part covering coordinate `x`, smallest part first.
-fn odd_parts_around(len: u32, x: u32) -> Vec<Vec<u32>> {
+pub(crate) fn odd_parts_around(len: u32, x: u32) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
     for o in [5u32, 7, 9, 11, 13] {
         if o > len {
@@ -108,7 +108,7 @@ fn odd_parts_around(len: u32, x: u32) -> Vec<Vec<u32>> {
 }
 
 /// Prefix sums: where each part starts.
-fn starts(parts: &[u32]) -> Vec<u32> {
+pub(crate) fn starts(parts: &[u32]) -> Vec<u32> {
     let mut s = Vec::with_capacity(parts.len());
     let mut acc = 0;
     for &p in parts {

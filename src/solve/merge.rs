@@ -265,18 +265,33 @@ pub(crate) fn generate<L: Layout>(
     dir: i32,
     out: &mut [u32],
 ) {
-    let first = root_frame(layout, root, start_pos, dir);
+    generate_from(layout, vec![root_frame(layout, root, start_pos, dir)], out);
+}
+
+/// Streams a path made of a chain of root pieces, each carrying an open path that ends a
+/// knight's move from the next one's start, with every other piece merged into them.
+pub(crate) fn generate_chain<L: Layout>(layout: &L, chain: &[(usize, usize)], out: &mut [u32]) {
+    let firsts = chain
+        .iter()
+        .rev()
+        .map(|&t| root_frame(layout, t, 0, 1))
+        .collect();
+    generate_from(layout, firsts, out);
+}
+
+/// Walks the root frames in turn (the last in `firsts` first).
+fn generate_from<L: Layout>(layout: &L, firsts: Vec<Frame>, out: &mut [u32]) {
     #[cfg(test)]
     if ONE_WALK.get() {
-        walk(layout, first, out, None);
+        walk(layout, firsts, out, None);
         return;
     }
     if !cfg!(feature = "parallel") || out.len() < crate::tour::PARALLEL_SQUARES {
-        walk(layout, first, out, None);
+        walk(layout, firsts, out, None);
         return;
     }
     let mut holes = Vec::new();
-    walk(layout, first, out, Some(&mut holes));
+    walk(layout, firsts, out, Some(&mut holes));
     // The holes lie in path order and do not overlap: cut `out` into their slices.
     let mut jobs: Vec<(Frame, &mut [u32])> = Vec::with_capacity(holes.len());
     let mut rest = out;
@@ -320,20 +335,24 @@ fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
     use rayon::prelude::*;
     jobs.into_par_iter()
         .with_max_len(1)
-        .for_each(|(frame, slice)| walk(layout, frame, slice, None));
+        .for_each(|(frame, slice)| walk(layout, vec![frame], slice, None));
 }
 
 #[cfg(not(feature = "parallel"))]
 fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
     for (frame, slice) in jobs {
-        walk(layout, frame, slice, None);
+        walk(layout, vec![frame], slice, None);
     }
 }
 
-/// Walks from `first` with an explicit stack, writing `out` from its start; with `holes`,
-/// detached subtrees are skipped and recorded instead of walked.
-fn walk<L: Layout>(layout: &L, first: Frame, out: &mut [u32], mut holes: Option<&mut Vec<Hole>>) {
-    let mut stack = vec![first];
+/// Walks from the frames in `stack` (last first) with an explicit stack, writing `out` from its
+/// start; with `holes`, detached subtrees are skipped and recorded instead of walked.
+fn walk<L: Layout>(
+    layout: &L,
+    mut stack: Vec<Frame>,
+    out: &mut [u32],
+    mut holes: Option<&mut Vec<Hole>>,
+) {
     let mut k = 0usize;
     while let Some(f) = stack.pop() {
         let kind = layout.placed(f.tile);

@@ -1,7 +1,10 @@
 //! Solvers behind one [`Method`]: plain backtracking, Warnsdorff's rule, divide and conquer.
 
 pub(crate) mod backtrack;
+pub(crate) mod band;
 pub(crate) mod divide;
+pub(crate) mod ends;
+pub(crate) mod exact;
 pub(crate) mod four;
 pub(crate) mod merge;
 pub(crate) mod search;

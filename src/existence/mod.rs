@@ -20,6 +20,8 @@
 //!   square of 3 x n (n <= 14) confirmed, by exhaustive search; the tests repeat that search.
 //!   For n >= 9 every square allowed by colour is a start: the divide solver constructs one.
 
+mod ends;
+
 use thiserror::Error;
 
 use crate::board::{Board, Square};
@@ -63,6 +65,39 @@ pub enum NoTour {
         board: Board,
         /// The square's name.
         name: String,
+    },
+    /// The start and end are the same square.
+    #[error("no open tour of {board} from {name} to {name}: a tour visits every square once, so its two ends are different squares; hint: give a different --end")]
+    SameEnds {
+        /// The board.
+        board: Board,
+        /// The square's name.
+        name: String,
+    },
+    /// Both ends have one colour on a board with an even number of squares.
+    #[error("no open tour of {board} from {start} to {end}: every move changes colour and the board has an even number of squares, so a tour's two ends differ in colour, but {start} and {end} are the same colour")]
+    EndsColour {
+        /// The board.
+        board: Board,
+        /// The start's name.
+        start: String,
+        /// The end's name.
+        end: String,
+    },
+    /// The end square fails the start-square rule (a tour read backwards starts at its end).
+    #[error("{0} (that square is the end asked for, and a tour read backwards starts at its end)")]
+    AtEnd(Box<NoTour>),
+    /// A pair that passes the colour and square rules but has no tour.
+    #[error("no open tour of {board} from {start} to {end}: {why}")]
+    Ends {
+        /// The board.
+        board: Board,
+        /// The start's name.
+        start: String,
+        /// The end's name.
+        end: String,
+        /// Why, in words.
+        why: &'static str,
     },
     /// A 3 x n exception square.
     #[error("no open tour of {board} from {name}: exhaustive search shows that {why}")]
@@ -182,6 +217,15 @@ pub fn open_from(board: Board, start: Square) -> Result<(), NoTour> {
         }
     }
     Ok(())
+}
+
+/// Whether an open tour of `board` runs from `start` to `end`, with the reason when not: the
+/// rule of [`ends`](self) for the board's family. Boards 3 or 4 squares wide are decided by
+/// an exact search over the columns, which may take a moment on very long boards.
+pub fn between(board: Board, start: Square, end: Square) -> Result<(), NoTour> {
+    ends::between(board, start, end, || {
+        crate::solve::band::feasible(board, start, end)
+    })
 }
 
 /// The theorem's answer for a request: `kind` on `board`, optionally from `start`.

@@ -1,0 +1,551 @@
+//! Tours with prescribed ends on boards with both sides at least 5, in O(rows x cols).
+//!
+//! The board is cut into tiles as for closed tours. The tile holding the start and the tile
+//! holding the end are joined by a *chain* of tiles: along the start's tile row to the end's
+//! tile column, then along that column. Each chain tile carries a Hamiltonian path of its own
+//! between two squares (the start, or the square a knight's move from where the previous tile
+//! ended; and the end, or a square a knight's move from the next tile), found by exact search
+//! once per shape, ends and merge moves, and cached. Every other tile keeps its cycle and is
+//! merged into a neighbour through the usual pair of parallel moves: each tile row hangs
+//! horizontally off the chain tiles in it, and rows without one hang off the left column.
+//!
+//! Colours take care of themselves: on a tile with an even number of squares a path joins two
+//! colours, so every tile after the first is entered on the start's colour and the end must be
+//! the other colour (the board's rule). Both sides odd: the one odd x odd tile is put on the
+//! chain, where a path joins two squares of the corners' colour.
+//!
+//! If a tile has no path for some choice of crossing squares the next choice is tried (with
+//! backtracking to the previous tile), then other tilings, then the reversed chain.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::divide::{closed_parts, even_parts, odd_parts_around, starts};
+use super::merge::{
+    generate_chain, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port,
+    NEED_LEFT, NEED_UP,
+};
+use super::search::{mix64, TieBreak};
+use super::small::{self, Constraints};
+use crate::board::{Board, Square};
+use crate::existence::Kind;
+use crate::tour::{Tile, Tour};
+
+/// Ports in the order [`Layout::ports_of`] lists them.
+const SIDES: [Port; 4] = [Port::Right, Port::Left, Port::Down, Port::Up];
+/// Crossing squares tried per chain step.
+const CROSSINGS: usize = 10;
+/// Failed tile searches allowed per tiling before the next tiling is tried.
+const FAILURES: usize = 40;
+/// Node budget of one tile path search.
+const TILE_BUDGET: u64 = 150_000;
+
+/// Ways to cut a side into parts (5 to 13, at most one odd); with `odd_over`, the odd part
+/// covers that coordinate.
+fn arrangements(len: u32, odd_over: Option<u32>) -> Vec<Vec<u32>> {
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    if let Some(x) = odd_over {
+        out = odd_parts_around(len, x)
+            .into_iter()
+            .filter(|v| v.iter().all(|&p| p <= 13))
+            .collect();
+    } else if len <= 10 {
+        out.push(vec![len]);
+    } else {
+        let base = closed_parts(len);
+        let mut rev = base.clone();
+        rev.reverse();
+        out.push(base);
+        out.push(rev);
+        if len % 2 == 0 && len >= 16 && (len == 16 || len >= 22) {
+            for head in [[6u32, 10], [10, 6]] {
+                let mut v = head.to_vec();
+                v.extend(even_parts(len - 16));
+                out.push(v);
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    out.retain(|v| {
+        let new = !seen.contains(v);
+        seen.push(v.clone());
+        new
+    });
+    out
+}
+
+type PathKey = (u32, u32, u32, u32, u8);
+
+fn path_cache() -> &'static Mutex<HashMap<PathKey, Option<Arc<LocalTour>>>> {
+    static CACHE: OnceLock<Mutex<HashMap<PathKey, Option<Arc<LocalTour>>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// A Hamiltonian path of an `h` x `w` tile from `from` to `to` (local indices) containing the
+/// merge moves of `ports` (a bit per entry of [`SIDES`]); cached, failures included.
+fn tile_path(h: u32, w: u32, from: u32, to: u32, ports: u8) -> Option<Arc<LocalTour>> {
+    let key = (h, w, from, to, ports);
+    if let Some(t) = path_cache().lock().expect("cache").get(&key) {
+        return t.clone();
+    }
+    let list: Vec<Port> = SIDES
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| ports & (1 << k) != 0)
+        .map(|(_, &p)| p)
+        .collect();
+    let cons = Constraints {
+        required: required_for(h, w, &list),
+        forbid_end: (0..h * w).filter(|&z| z != to).collect(),
+        ..Constraints::default()
+    };
+    let found = Board::new(h, w).ok().and_then(|tile| {
+        [
+            TieBreak::FarFromCentre,
+            TieBreak::MoveOrder,
+            TieBreak::Random(mix64(key.2 as u64 ^ (key.3 as u64) << 20)),
+        ]
+        .into_iter()
+        .find_map(|tie| small::find(tile, from, false, &cons, tie, TILE_BUDGET))
+    });
+    let t = found.map(|p| Arc::new(LocalTour::new(h, w, &p, false)));
+    path_cache().lock().expect("cache").insert(key, t.clone());
+    t
+}
+
+/// A tiling with its chain and the tree that hangs every other tile off it.
+struct Chain {
+    board: Board,
+    rparts: Vec<u32>,
+    cparts: Vec<u32>,
+    rstart: Vec<u32>,
+    cstart: Vec<u32>,
+    rsizes: Vec<u32>,
+    rclass: Vec<u8>,
+    csizes: Vec<u32>,
+    cclass: Vec<u8>,
+    variants: u64,
+    seed: Option<u64>,
+    kinds: Vec<Placed>,
+    /// The chain's tile row and its columns (inclusive).
+    row: usize,
+    seg: (usize, usize),
+    /// The chain's tile column and its rows (inclusive; includes `row`).
+    col: usize,
+    vseg: (usize, usize),
+    /// Kind index of each chain tile in the row, and in the column.
+    row_kinds: Vec<usize>,
+    col_kinds: Vec<usize>,
+    /// Chain tiles from the start's to the end's.
+    order: Vec<(usize, usize)>,
+}
+
+impl Chain {
+    fn new(board: Board, rparts: Vec<u32>, cparts: Vec<u32>, seed: Option<u64>) -> Chain {
+        let classes = |parts: &[u32]| {
+            let mut sizes: Vec<u32> = parts.to_vec();
+            sizes.sort_unstable();
+            sizes.dedup();
+            let class = parts
+                .iter()
+                .map(|p| sizes.iter().position(|s| s == p).expect("present") as u8)
+                .collect();
+            (sizes, class)
+        };
+        let (rsizes, rclass) = classes(&rparts);
+        let (csizes, cclass) = classes(&cparts);
+        Chain {
+            board,
+            rstart: starts(&rparts),
+            cstart: starts(&cparts),
+            rparts,
+            cparts,
+            rsizes,
+            rclass,
+            csizes,
+            cclass,
+            variants: if seed.is_some() { 3 } else { 1 },
+            seed,
+            kinds: Vec::new(),
+            row: 0,
+            seg: (0, 0),
+            col: 0,
+            vseg: (0, 0),
+            row_kinds: Vec::new(),
+            col_kinds: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+
+    fn locate(&self, sq: Square) -> (usize, usize) {
+        let i = self.rstart.partition_point(|&s| s <= sq.row) - 1;
+        let j = self.cstart.partition_point(|&s| s <= sq.col) - 1;
+        (i, j)
+    }
+
+    /// Lays the chain from the tile at `a` along its row to the column of `b`, then down or up.
+    fn lay(&mut self, a: (usize, usize), b: (usize, usize)) {
+        self.row = a.0;
+        self.col = b.1;
+        self.seg = (a.1.min(b.1), a.1.max(b.1));
+        self.vseg = (a.0.min(b.0), a.0.max(b.0));
+        let mut order = Vec::new();
+        let step = |x: usize, y: usize| if x <= y { 1isize } else { -1 };
+        let (mut j, dj) = (a.1 as isize, step(a.1, b.1));
+        loop {
+            order.push((a.0, j as usize));
+            if j as usize == b.1 {
+                break;
+            }
+            j += dj;
+        }
+        let (mut i, di) = (a.0 as isize, step(a.0, b.0));
+        while i as usize != b.0 {
+            i += di;
+            order.push((i as usize, b.1));
+        }
+        self.order = order;
+    }
+
+    fn is_chain(&self, i: usize, j: usize) -> bool {
+        (i == self.row && (self.seg.0..=self.seg.1).contains(&j))
+            || (j == self.col && (self.vseg.0..=self.vseg.1).contains(&i))
+    }
+
+    /// Which sides of tile (i, j) are merge links, in [`SIDES`] order.
+    fn links(&self, i: usize, j: usize) -> [bool; 4] {
+        let (p, q) = (self.rparts.len(), self.cparts.len());
+        let c = |i, j| self.is_chain(i, j);
+        let down = |i: usize| {
+            i + 1 < p && (i < self.vseg.0 || i >= self.vseg.1) && !(c(i, 0) && c(i + 1, 0))
+        };
+        [
+            j + 1 < q && !(c(i, j) && c(i, j + 1)),
+            j > 0 && !(c(i, j - 1) && c(i, j)),
+            j == 0 && down(i),
+            j == 0 && i > 0 && down(i - 1),
+        ]
+    }
+
+    fn ports_mask(&self, i: usize, j: usize) -> u8 {
+        self.links(i, j)
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, &l)| m | (l as u8) << k)
+    }
+
+    fn variant(&self, i: usize, j: usize) -> u64 {
+        match self.seed {
+            Some(s) if self.variants > 1 => {
+                mix64(s ^ mix64(((i as u64) << 32) | j as u64)) % self.variants
+            }
+            _ => 0,
+        }
+    }
+
+    fn dense(&self, rc: usize, cc: usize, needs: usize, v: u64) -> usize {
+        ((rc * self.csizes.len() + cc) * 3 + needs) * self.variants as usize + v as usize
+    }
+
+    #[inline]
+    fn kind(&self, i: usize, j: usize) -> usize {
+        if i == self.row && (self.seg.0..=self.seg.1).contains(&j) {
+            return self.row_kinds[j - self.seg.0];
+        }
+        if j == self.col && (self.vseg.0..=self.vseg.1).contains(&i) {
+            return self.col_kinds[i - self.vseg.0];
+        }
+        let l = self.links(i, j);
+        let needs = if l[1] {
+            1
+        } else if l[3] {
+            2
+        } else {
+            0
+        };
+        self.dense(
+            self.rclass[i] as usize,
+            self.cclass[j] as usize,
+            needs,
+            self.variant(i, j),
+        )
+    }
+
+    /// Every tile cycle the tiling can ask for (odd x odd shapes are only ever on the chain).
+    fn build_cycles(&mut self) -> Option<()> {
+        let mut kinds = Vec::new();
+        for &h in &self.rsizes {
+            for &w in &self.csizes {
+                for needs in [0u8, NEED_LEFT, NEED_UP] {
+                    for v in 0..self.variants {
+                        if h % 2 == 1 && w % 2 == 1 {
+                            kinds.push(Placed::placeholder());
+                            continue;
+                        }
+                        let vseed = self.seed.map_or(0, |s| mix64(s.wrapping_add(v)) | 1);
+                        let tpl = tile_cycle(h, w, needs, vseed)?;
+                        kinds.push(Placed::new(tpl, self.board.cols));
+                    }
+                }
+            }
+        }
+        self.kinds = kinds;
+        Some(())
+    }
+
+    fn rect(&self, (i, j): (usize, usize)) -> (u32, u32, u32, u32) {
+        (
+            self.rstart[i],
+            self.cstart[j],
+            self.rparts[i],
+            self.cparts[j],
+        )
+    }
+
+    /// Knight's moves from tile `a` into tile `b` whose square in `a` has colour `colour`,
+    /// those nearest the middle of the shared side first.
+    fn crossings(
+        &self,
+        a: (usize, usize),
+        b: (usize, usize),
+        colour: u32,
+    ) -> Vec<(Square, Square)> {
+        let (ar, ac, ah, aw) = self.rect(a);
+        let (br, bc, bh, bw) = self.rect(b);
+        let inside = |r: i64, c: i64, (r0, c0, h, w): (u32, u32, u32, u32)| {
+            r >= r0 as i64 && r < (r0 + h) as i64 && c >= c0 as i64 && c < (c0 + w) as i64
+        };
+        let mut v: Vec<(u64, Square, Square)> = Vec::new();
+        for r in ar..ar + ah {
+            for c in ac..ac + aw {
+                if (r + c) & 1 != colour {
+                    continue;
+                }
+                for (dr, dc) in crate::board::MOVES {
+                    let (nr, nc) = (r as i64 + dr as i64, c as i64 + dc as i64);
+                    if !inside(nr, nc, (br, bc, bh, bw)) {
+                        continue;
+                    }
+                    // Distance from the middle of the shared side, measured along it.
+                    let along = if a.0 == b.0 {
+                        (2 * r as i64 - (2 * ar + ah - 1) as i64).unsigned_abs()
+                    } else {
+                        (2 * c as i64 - (2 * ac + aw - 1) as i64).unsigned_abs()
+                    };
+                    let key = (along << 8) | (dr as u64 & 7) << 4 | (dc as u64 & 7);
+                    v.push((key, Square::new(r, c), Square::new(nr as u32, nc as u32)));
+                }
+            }
+        }
+        v.sort_unstable_by_key(|x| (x.0, x.1, x.2));
+        v.into_iter().map(|(_, x, e)| (x, e)).collect()
+    }
+
+    /// Finds every chain tile's path from `s` to `t` and registers them as kinds.
+    fn paths(&mut self, s: Square, t: Square) -> Option<()> {
+        let k_last = self.order.len() - 1;
+        let mut entry = vec![s; self.order.len()];
+        let mut choice = vec![0usize; self.order.len()];
+        let mut found: Vec<Option<Arc<LocalTour>>> = vec![None; self.order.len()];
+        let mut failures = 0;
+        let mut k = 0usize;
+        loop {
+            let tile = self.order[k];
+            let (r0, c0, h, w) = self.rect(tile);
+            let local = |q: Square| (q.row - r0) * w + (q.col - c0);
+            let ports = self.ports_mask(tile.0, tile.1);
+            let from = local(entry[k]);
+            let mut next = None;
+            if k == k_last {
+                if choice[k] == 0 {
+                    choice[k] = 1;
+                    if let Some(p) = tile_path(h, w, from, local(t), ports) {
+                        found[k] = Some(p);
+                        break;
+                    }
+                }
+            } else {
+                let odd = (h * w) % 2 == 1;
+                let colour = entry[k].colour() ^ (!odd) as u32;
+                let cands = self.crossings(tile, self.order[k + 1], colour);
+                while choice[k] < cands.len().min(CROSSINGS) {
+                    let (x, e) = cands[choice[k]];
+                    choice[k] += 1;
+                    if x == entry[k] {
+                        continue;
+                    }
+                    if let Some(p) = tile_path(h, w, from, local(x), ports) {
+                        next = Some((p, e));
+                        break;
+                    }
+                    failures += 1;
+                    if failures > FAILURES {
+                        return None;
+                    }
+                }
+            }
+            match next {
+                Some((p, e)) => {
+                    found[k] = Some(p);
+                    entry[k + 1] = e;
+                    choice[k + 1] = 0;
+                    k += 1;
+                }
+                None => {
+                    failures += 1;
+                    if k == 0 || failures > FAILURES {
+                        return None;
+                    }
+                    k -= 1;
+                }
+            }
+        }
+        for tpl in found {
+            let tpl = tpl.expect("every chain tile has its path");
+            self.kinds.push(Placed::new(tpl, self.board.cols));
+        }
+        // Index the kinds by position along the row and the column.
+        let mut row_kinds = vec![0; self.seg.1 - self.seg.0 + 1];
+        let mut col_kinds = vec![0; self.vseg.1 - self.vseg.0 + 1];
+        let first = self.kinds.len() - self.order.len();
+        for (n, &(i, j)) in self.order.iter().enumerate() {
+            if i == self.row {
+                row_kinds[j - self.seg.0] = first + n;
+            }
+            if j == self.col {
+                col_kinds[i - self.vseg.0] = first + n;
+            }
+        }
+        self.row_kinds = row_kinds;
+        self.col_kinds = col_kinds;
+        Some(())
+    }
+
+    fn tiles(&self) -> Vec<Tile> {
+        let mut v = Vec::with_capacity(self.rparts.len() * self.cparts.len());
+        for (i, &h) in self.rparts.iter().enumerate() {
+            for (j, &w) in self.cparts.iter().enumerate() {
+                v.push(Tile {
+                    row: self.rstart[i],
+                    col: self.cstart[j],
+                    rows: h,
+                    cols: w,
+                });
+            }
+        }
+        v
+    }
+}
+
+impl Layout for Chain {
+    fn placed(&self, id: (usize, usize)) -> &Placed {
+        &self.kinds[self.kind(id.0, id.1)]
+    }
+    fn base_of(&self, id: (usize, usize)) -> u32 {
+        self.rstart[id.0] * self.board.cols + self.cstart[id.1]
+    }
+    fn origin(&self, id: (usize, usize)) -> (u32, u32) {
+        (self.rstart[id.0], self.cstart[id.1])
+    }
+    fn ports_of(&self, (i, j): (usize, usize)) -> [Option<(Port, (usize, usize))>; 4] {
+        let l = self.links(i, j);
+        [
+            l[0].then(|| (Port::Right, (i, j + 1))),
+            l[1].then(|| (Port::Left, (i, j.wrapping_sub(1)))),
+            l[2].then(|| (Port::Down, (i + 1, j))),
+            l[3].then(|| (Port::Up, (i.wrapping_sub(1), j))),
+        ]
+    }
+    fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
+        port.edge(self.rparts[id.0], self.cparts[id.1])
+    }
+    fn detached(&self, from: (usize, usize), nb: (usize, usize)) -> Option<usize> {
+        if from.0 != nb.0 || self.is_chain(nb.0, nb.1) {
+            return None;
+        }
+        let i = nb.0;
+        let h = self.rparts[i] as usize;
+        if nb.1 == from.1 + 1 {
+            // Rightwards, away from the chain or the left column: the rest of the row.
+            return Some(h * (self.board.cols - self.cstart[nb.1]) as usize);
+        }
+        // Leftwards from the chain: the start of the row, unless the left column hangs off it.
+        let l = self.links(i, 0);
+        (!l[2] && !l[3]).then(|| h * (self.cstart[nb.1] + self.cparts[nb.1]) as usize)
+    }
+}
+
+/// Whether the chain construction covers the board: both sides at least 5.
+pub(crate) fn covers(board: Board) -> bool {
+    board.sides().0 >= 5
+}
+
+/// An open tour of `board` from `s` to `t`, if the chain construction finds one; the caller
+/// has checked the existence rule and verifies the tour.
+pub(crate) fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -> Option<Tour> {
+    if !covers(board) || s == t {
+        return None;
+    }
+    let both_odd = board.rows % 2 == 1 && board.cols % 2 == 1;
+    for (a, b, reversed) in [(s, t, false), (t, s, true)] {
+        let (rows_odd, cols_odd) = if both_odd {
+            (Some(a.row), Some(b.col))
+        } else {
+            (None, None)
+        };
+        let mut tries = 0;
+        for rp in arrangements(board.rows, rows_odd) {
+            for cp in arrangements(board.cols, cols_odd) {
+                tries += 1;
+                if tries > 8 {
+                    break;
+                }
+                let mut chain = Chain::new(board, rp.clone(), cp.clone(), seed);
+                let (ta, tb) = (chain.locate(a), chain.locate(b));
+                chain.lay(ta, tb);
+                chain.build_cycles()?;
+                if chain.paths(a, b).is_none() {
+                    continue;
+                }
+                let mut path = vec![0u32; board.area()];
+                generate_chain(&chain, &chain.order, &mut path);
+                if reversed {
+                    path.reverse();
+                }
+                return Some(Tour {
+                    board,
+                    path,
+                    kind: Kind::Open,
+                    tiles: chain.tiles(),
+                });
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(r: u32, c: u32, s: (u32, u32), t: (u32, u32)) {
+        let b = Board::new(r, c).unwrap();
+        let (s, t) = (Square::new(s.0, s.1), Square::new(t.0, t.1));
+        let tour = construct(b, s, t, None).unwrap_or_else(|| panic!("{b} {s:?} {t:?}"));
+        tour.verify().unwrap();
+        assert_eq!(tour.path[0], b.index(s));
+        assert_eq!(*tour.path.last().unwrap(), b.index(t));
+    }
+
+    #[test]
+    fn chains_join_far_and_near_ends() {
+        check(34, 34, (0, 0), (0, 1));
+        check(34, 34, (0, 0), (33, 33 - 1));
+        check(40, 30, (17, 3), (2, 25));
+        check(40, 30, (17, 3), (18, 5));
+        check(25, 27, (0, 0), (24, 26));
+        check(25, 27, (12, 14), (12, 16));
+        check(5, 40, (0, 0), (4, 39));
+        check(16, 16, (7, 7), (8, 9));
+    }
+}
