@@ -126,9 +126,13 @@ impl Error {
             Error::Solve(e) => match e {
                 SolveError::NoTour(_)
                 | SolveError::Exhausted { .. }
-                | SolveError::Verify { .. } => NO,
+                | SolveError::Verify { .. }
+                | SolveError::EndsMissed { .. } => NO,
                 SolveError::Budget { .. } => BUDGET,
-                SolveError::Divide(_) | SolveError::Memory { .. } => USAGE,
+                SolveError::Divide(_)
+                | SolveError::Memory { .. }
+                | SolveError::EndOfClosed
+                | SolveError::EndMethod { .. } => USAGE,
             },
             Error::Generate(e) => match e {
                 GenerateError::Puzzle(p) => puzzle_code(p),

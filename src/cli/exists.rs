@@ -20,6 +20,9 @@ pub struct ExistsArgs {
     /// Ask about open tours from this square (algebraic or ROW,COL).
     #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
     start: Option<String>,
+    /// Ask about open tours that end on this square (with --start, or from a1's corner).
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    end: Option<String>,
 }
 
 /// Runs `exists`: prints the answer and reason; exit 0 for yes, 1 for no. Without a kind,
@@ -27,6 +30,26 @@ pub struct ExistsArgs {
 pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
     let board = parse_board(&args.board)?;
     let start = parse_square(board, args.start.as_deref())?;
+    let end = parse_square(board, args.end.as_deref())?;
+    refuse_given(
+        &[("--end", args.kind.closed && end.is_some())],
+        "to --closed: a closed tour has no end square",
+        |_| "drop --end, or ask with --open".into(),
+    )?;
+    if let Some(end) = end {
+        let start = start.unwrap_or(knight_tour::Square::new(0, 0));
+        let (a, b) = (board.algebraic(start), board.algebraic(end));
+        return match existence::between(board, start, end) {
+            Ok(()) => {
+                print(&format!("yes: {board} has open tours from {a} to {b}\n"))?;
+                Ok(ExitCode::SUCCESS)
+            }
+            Err(reason) => {
+                print(&format!("no: {reason}\n"))?;
+                Ok(ExitCode::from(1))
+            }
+        };
+    }
     refuse_given(
         &[("--start", args.kind.closed && start.is_some())],
         "to --closed: every square of a closed tour can be its start",

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use knight_tour::board::human_bytes;
+use knight_tour::existence::Kind;
 use knight_tour::io::{self as tio, OutputFormat};
 use knight_tour::solve::{self, Request, Solution};
 
@@ -28,6 +29,9 @@ pub struct Choice {
     /// Start square: algebraic (c3, aa12) or zero-based ROW,COL. Default: the top-left corner.
     #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
     pub start: Option<String>,
+    /// End square of an open tour (algebraic or ROW,COL): the tour runs from --start to here.
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    pub end: Option<String>,
     #[command(flatten)]
     pub kind: KindArgs,
     /// Solver to use [default: auto].
@@ -46,6 +50,24 @@ impl Choice {
     pub fn request(&self, board: &str) -> Result<Request, Error> {
         let board = parse_board(board)?;
         let start = parse_square(board, self.start.as_deref())?;
+        let end = parse_square(board, self.end.as_deref())?;
+        refuse_given(
+            &[("--end", end.is_some() && self.kind.kind() == Kind::Closed)],
+            "to --closed: a closed tour has no end square",
+            |_| "drop --end, or drop --closed for an open tour".into(),
+        )?;
+        refuse_given(
+            &[(
+                "--end",
+                end.is_some()
+                    && matches!(
+                        self.method,
+                        Some(MethodArg::Warnsdorff | MethodArg::Backtrack)
+                    ),
+            )],
+            "to --method warnsdorff or backtrack: they cannot aim for an end square",
+            |_| "use --method auto or divide with --end".into(),
+        )?;
         refuse_given(
             &[(
                 "--budget",
@@ -66,6 +88,7 @@ impl Choice {
             board,
             kind: self.kind.kind(),
             start,
+            end,
             method: self.method.unwrap_or(MethodArg::Auto).into(),
             seed: self.seed,
             budget: self.budget,

@@ -89,6 +89,7 @@ enum Goal<'a> {
     /// Stop at the first, keeping its squares.
     First(&'a mut Vec<u32>),
     /// Record its end, drop that end from the wanted set and go on.
+    #[cfg_attr(not(test), allow(dead_code))]
     AllEnds(&'a mut u128),
 }
 
@@ -202,6 +203,7 @@ pub(crate) fn path(
 ///
 /// One search for all ends at once finds the easy ones; each end it leaves is then searched on
 /// its own, where the one-end pruning refutes an impossible end quickly.
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) fn ends_from(board: Board, start: u32) -> Option<u128> {
     let g = Graph::new(board)?;
     if g.n == 1 {

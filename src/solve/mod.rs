@@ -77,6 +77,8 @@ pub struct Request {
     pub kind: Kind,
     /// Start square; the top-left corner when absent.
     pub start: Option<Square>,
+    /// End square of an open tour; any end when absent.
+    pub end: Option<Square>,
     /// Which solver.
     pub method: Method,
     /// Seed for randomised tie-breaks and tile choices.
@@ -92,6 +94,7 @@ impl Request {
             board,
             kind,
             start: None,
+            end: None,
             method: Method::Auto,
             seed: None,
             budget: None,
@@ -143,6 +146,27 @@ pub enum SolveError {
         /// Bytes needed, human-readable.
         need: String,
     },
+    /// An end square was given for a closed tour.
+    #[error(
+        "a closed tour has no end square; hint: drop --end, or drop --closed for an open tour"
+    )]
+    EndOfClosed,
+    /// An end square was given to a searching solver that cannot aim for one.
+    #[error("{method} cannot aim for an end square; hint: use --method auto or divide with --end")]
+    EndMethod {
+        /// The solver.
+        method: &'static str,
+    },
+    /// The construction found no tour between two squares the rule allows (a bug).
+    #[error("internal error: no tour of {board} from {start} to {end} was constructed, though the rule allows one")]
+    EndsMissed {
+        /// The board.
+        board: Board,
+        /// The start's name.
+        start: String,
+        /// The end's name.
+        end: String,
+    },
     /// A solver produced a tour that failed verification (a bug; never output).
     #[error("internal error: the {method} tour failed verification: {source}")]
     Verify {
@@ -162,6 +186,9 @@ pub fn count_tours_from(board: Board, start: u32, closed: bool) -> u64 {
 
 /// Solves a request: checks existence, runs the solver, verifies the tour.
 pub fn solve(req: &Request) -> Result<Solution, SolveError> {
+    if let Some(end) = req.end {
+        return solve_ends(req, end);
+    }
     existence::check(req.board, req.kind, req.start)?;
     reserve(req.board)?;
     let (tour, method) = match req.method {
@@ -188,6 +215,50 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     }
     Ok(Solution { tour, method })
 }
+
+/// Solves a request with an end square: the rule, then the construction for the board's family.
+fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
+    if req.kind == Kind::Closed {
+        return Err(SolveError::EndOfClosed);
+    }
+    if matches!(req.method, Method::Warnsdorff | Method::Backtrack) {
+        return Err(SolveError::EndMethod {
+            method: req.method.name(),
+        });
+    }
+    let (board, start) = (req.board, start_of(req));
+    existence::between(board, start, end)?;
+    reserve(board)?;
+    let missed = || SolveError::EndsMissed {
+        board,
+        start: board.algebraic(start),
+        end: board.algebraic(end),
+    };
+    let tour = if board.sides().0 <= 4 {
+        band::construct(board, start, end)
+    } else {
+        ends::construct(board, start, end, req.seed).or_else(|| {
+            let path = exact::path(board, board.index(start), board.index(end), EXACT_BUDGET);
+            path.ok().flatten().map(|path| Tour {
+                board,
+                path,
+                kind: Kind::Open,
+                tiles: Vec::new(),
+            })
+        })
+    }
+    .ok_or_else(missed)?;
+    let method = "divide";
+    tour.verify()
+        .map_err(|source| SolveError::Verify { method, source })?;
+    if tour.start() != start || tour.end() != end {
+        return Err(missed());
+    }
+    Ok(Solution { tour, method })
+}
+
+/// Node budget of the exact search that backs up the chain construction on small boards.
+const EXACT_BUDGET: u64 = 200_000_000;
 
 /// Asks the system for the memory a tour of `board` takes before any work, so that a board
 /// too large for this machine is a typed error rather than an abort halfway through.
