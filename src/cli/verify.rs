@@ -25,6 +25,12 @@ pub struct VerifyArgs {
     /// Search nodes for proving a puzzle unique [default: 4000000, about 10 s].
     #[arg(long, value_name = "NODES", value_parser = natural)]
     budget: Option<u64>,
+    /// Also check that the tour starts on this square (algebraic or ROW,COL).
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    start: Option<String>,
+    /// Also check that the tour ends on this square (an open tour; algebraic or ROW,COL).
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    end: Option<String>,
 }
 
 /// Reads and verifies a tour file, streamed with memory bounded by its board:
@@ -79,6 +85,33 @@ fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Erro
     Ok(ExitCode::SUCCESS)
 }
 
+/// Checks the tour's first and last squares against `--start` and `--end`.
+fn check_ends(
+    tour: &Tour,
+    name: &str,
+    start: Option<&str>,
+    end: Option<&str>,
+) -> Result<(), Error> {
+    let board = tour.board();
+    let start = super::parse_square(board, start)?;
+    let end = super::parse_square(board, end)?;
+    if end.is_some() && tour.is_closed() {
+        return Err(Error::Failed(format!(
+            "{name}: a closed tour has no end square; hint: drop --end"
+        )));
+    }
+    for (want, got, which) in [(start, tour.start(), "starts"), (end, tour.end(), "ends")] {
+        if let Some(w) = want.filter(|&w| w != got) {
+            return Err(Error::Failed(format!(
+                "{name}: the tour {which} on {}, not {}",
+                board.algebraic(got),
+                board.algebraic(w)
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Runs `verify`: exit 0 when the tour is sound, 1 when it is faulty, 2 when unreadable.
 pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     let path = args.file.as_path();
@@ -110,6 +143,14 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         let text = String::from_utf8(bytes).map_err(|_| {
             Error::Usage(format!("cannot read '{}': not UTF-8 text", path.display()))
         })?;
+        refuse_given(
+            &[
+                ("--start", args.start.is_some()),
+                ("--end", args.end.is_some()),
+            ],
+            "to a puzzle file: its givens fix the squares",
+            |o| format!("drop {o}"),
+        )?;
         return verify_puzzles(path, &text, args.budget.unwrap_or(solver::CHECK_BUDGET));
     }
     refuse_given(
@@ -122,6 +163,12 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     )?;
     let name = path.display();
     let tour = &tour_from(path, head.as_slice().chain(r))?;
+    check_ends(
+        tour,
+        &name.to_string(),
+        args.start.as_deref(),
+        args.end.as_deref(),
+    )?;
     let mut line = Vec::new();
     let _ = writeln!(
         line,

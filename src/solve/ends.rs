@@ -549,3 +549,45 @@ mod tests {
         check(16, 16, (7, 7), (8, 9));
     }
 }
+
+#[cfg(test)]
+mod survey {
+    use super::*;
+
+    /// Prints the colour-allowed pairs the chain construction misses, per board.
+    #[test]
+    #[ignore]
+    fn print_misses() {
+        for spec in std::env::var("BOARDS").unwrap().split(',') {
+            let b: Board = spec.parse().unwrap();
+            let t0 = std::time::Instant::now();
+            let mut miss = Vec::new();
+            for s in 0..b.area() as u32 {
+                for t in s + 1..b.area() as u32 {
+                    let (ss, tt) = (b.square(s), b.square(t));
+                    if crate::existence::between(b, ss, tt).is_err() {
+                        continue;
+                    }
+                    match construct(b, ss, tt, None) {
+                        Some(tour) if tour.verify().is_ok() => {}
+                        _ => {
+                            let e = crate::solve::exact::path(b, s, t, 2_000_000_000);
+                            let tag = match e {
+                                Ok(Some(_)) => "found",
+                                Ok(None) => "none",
+                                Err(()) => "unknown",
+                            };
+                            miss.push(format!("{}-{}:{tag}", b.algebraic(ss), b.algebraic(tt)))
+                        }
+                    }
+                }
+            }
+            println!(
+                "{b}: {} misses ({:?}): {}",
+                miss.len(),
+                t0.elapsed(),
+                miss.join(" ")
+            );
+        }
+    }
+}
