@@ -16,14 +16,20 @@ fn check(board: Board, s: Square, t: Square, seed: Option<u64>) -> Result<(), Te
     let rule = existence::between(board, s, t);
     match solve(&req) {
         Ok(sol) => {
-            prop_assert!(rule.is_ok(), "{board} {s:?}->{t:?}: built, but the rule says {rule:?}");
+            prop_assert!(
+                rule.is_ok(),
+                "{board} {s:?}->{t:?}: built, but the rule says {rule:?}"
+            );
             sol.tour.verify().unwrap();
             prop_assert_eq!(sol.tour.start(), s);
             prop_assert_eq!(sol.tour.end(), t);
             prop_assert!(!sol.tour.is_closed() || board.area() > 1);
         }
         Err(SolveError::NoTour(why)) => {
-            prop_assert!(rule.is_err(), "{board} {s:?}->{t:?}: refused ({why}) but the rule allows it");
+            prop_assert!(
+                rule.is_err(),
+                "{board} {s:?}->{t:?}: refused ({why}) but the rule allows it"
+            );
         }
         Err(e) => prop_assert!(false, "{board} {s:?}->{t:?}: {e}"),
     }
@@ -72,7 +78,14 @@ proptest! {
 /// Corners, edges, the middle and a far pair on boards of every shape class.
 #[test]
 fn chosen_pairs_on_large_boards() {
-    for (r, c) in [(1000, 1000), (999, 999), (1000, 999), (5, 1001), (3, 2001), (2000, 4)] {
+    for (r, c) in [
+        (1000, 1000),
+        (999, 999),
+        (1000, 999),
+        (5, 1001),
+        (3, 2001),
+        (2000, 4),
+    ] {
         let board = Board::new(r, c).unwrap();
         let sq = |a: u32, b: u32| Square::new(a.min(r - 1), b.min(c - 1));
         for (s, t) in [
@@ -93,13 +106,22 @@ fn the_examples_answer_as_asked() {
     let b = Board::new(8, 8).unwrap();
     let sq = |t: &str| b.parse_square(t).unwrap();
     assert!(existence::between(b, sq("a1"), sq("h1")).is_ok());
-    let e = existence::between(b, sq("a1"), sq("h8")).unwrap_err().to_string();
-    assert!(e.contains("same colour"), "{e}");
-    let b5 = Board::new(5, 5).unwrap();
-    let e = existence::between(b5, b5.parse_square("c3").unwrap(), b5.parse_square("a3").unwrap())
+    let e = existence::between(b, sq("a1"), sq("h8"))
         .unwrap_err()
         .to_string();
-    assert!(e.contains("on 5x5 every tour has a corner at one end"), "{e}");
+    assert!(e.contains("same colour"), "{e}");
+    let b5 = Board::new(5, 5).unwrap();
+    let e = existence::between(
+        b5,
+        b5.parse_square("c3").unwrap(),
+        b5.parse_square("a3").unwrap(),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("on 5x5 every tour has a corner at one end"),
+        "{e}"
+    );
 }
 
 /// Every feasible pair from a1 on 8x8 is built.

@@ -97,7 +97,7 @@ pub enum NoTour {
         /// The end's name.
         end: String,
         /// Why, in words.
-        why: &'static str,
+        why: String,
     },
     /// A 3 x n exception square.
     #[error("no open tour of {board} from {name}: exhaustive search shows that {why}")]

@@ -28,13 +28,13 @@ const SELF: u8 = 0xFE;
 const ANCHOR: u8 = 0xFD;
 
 /// The widest band searched.
-const MAX_H: usize = 4;
+const MAX_H: usize = 5;
 
 /// Mates of the two columns before the cut (column c-1 then c), `FULL` beyond `h`.
 type State = [u8; 2 * MAX_H];
 
 /// One column's moves: for each new square, a bit per candidate move.
-type Choice = u16;
+type Choice = u32;
 
 /// The candidate moves back from square `r` of a new column: (working index, move number).
 fn candidates(h: usize, r: usize) -> impl Iterator<Item = (usize, usize)> {
@@ -167,7 +167,7 @@ impl Band {
             }
             let mut choice: Choice = 0;
             for r in 0..h {
-                let mut bits = 0u16;
+                let mut bits = 0u32;
                 for (k, &(_, mv)) in cands[r].iter().enumerate() {
                     if masks[r] & (1 << k) != 0 {
                         bits |= 1 << mv;
@@ -342,6 +342,31 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod survey {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn five_wide() {
+        for spec in std::env::var("PAIRS").unwrap().split(',') {
+            let mut it = spec.split(':');
+            let b: Board = it.next().unwrap().parse().unwrap();
+            let s = b.parse_square(it.next().unwrap()).unwrap();
+            let t = b.parse_square(it.next().unwrap()).unwrap();
+            let t0 = std::time::Instant::now();
+            let mut band = band(b, s, t).unwrap();
+            let layers = band.forward();
+            let ok = layers.len() == band.n as usize && !layers.last().unwrap().is_empty();
+            println!(
+                "{spec}: {ok} ({} states, {:?})",
+                band.states.len(),
+                t0.elapsed()
+            );
         }
     }
 }

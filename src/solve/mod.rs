@@ -237,15 +237,8 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
     let tour = if board.sides().0 <= 4 {
         band::construct(board, start, end)
     } else {
-        ends::construct(board, start, end, req.seed).or_else(|| {
-            let path = exact::path(board, board.index(start), board.index(end), EXACT_BUDGET);
-            path.ok().flatten().map(|path| Tour {
-                board,
-                path,
-                kind: Kind::Open,
-                tiles: Vec::new(),
-            })
-        })
+        ends::construct(board, start, end, req.seed)
+            .or_else(|| ends::search_small(board, start, end, req.seed))
     }
     .ok_or_else(missed)?;
     let method = "divide";
@@ -256,9 +249,6 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
     }
     Ok(Solution { tour, method })
 }
-
-/// Node budget of the exact search that backs up the chain construction on small boards.
-const EXACT_BUDGET: u64 = 200_000_000;
 
 /// Asks the system for the memory a tour of `board` takes before any work, so that a board
 /// too large for this machine is a typed error rather than an abort halfway through.
