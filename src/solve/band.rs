@@ -86,8 +86,10 @@ struct Band {
     ends: [(usize, u32); 2],
     states: Vec<State>,
     ids: HashMap<State, u32>,
-    /// Transitions by (state, endpoint rows of the new column, last column).
-    memo: HashMap<(u32, u8, bool), Vec<(u32, Choice)>>,
+    /// Transitions by (state, endpoint rows of the new column, last column): an index into
+    /// `table`.
+    memo: HashMap<(u32, u8, bool), usize>,
+    table: Vec<Vec<(u32, Choice)>>,
 }
 
 impl Band {
@@ -108,10 +110,10 @@ impl Band {
             .fold(0, |m, &(r, _)| m | 1 << r)
     }
 
-    /// Every state that `from` leads to through a new column.
-    fn step(&mut self, from: u32, ends: u8, last: bool) -> Vec<(u32, Choice)> {
-        if let Some(v) = self.memo.get(&(from, ends, last)) {
-            return v.clone();
+    /// Every state that `from` leads to through a new column, as an index into `table`.
+    fn step(&mut self, from: u32, ends: u8, last: bool) -> usize {
+        if let Some(&v) = self.memo.get(&(from, ends, last)) {
+            return v;
         }
         let h = self.h;
         let st = self.states[from as usize];
@@ -178,8 +180,9 @@ impl Band {
             let id = self.id(next);
             out.push((id, choice));
         }
-        self.memo.insert((from, ends, last), out.clone());
-        out
+        self.table.push(out);
+        self.memo.insert((from, ends, last), self.table.len() - 1);
+        self.table.len() - 1
     }
 
     /// The reachable states after each column (sorted ids).
@@ -192,7 +195,8 @@ impl Band {
             let last = c + 1 == self.n;
             let mut next = Vec::new();
             for &s in &cur {
-                next.extend(self.step(s, ends, last).into_iter().map(|(t, _)| t));
+                let k = self.step(s, ends, last);
+                next.extend(self.table[k].iter().map(|&(t, _)| t));
             }
             next.sort_unstable();
             next.dedup();
@@ -227,6 +231,7 @@ fn band(board: Board, s: Square, t: Square) -> Option<Band> {
         states: Vec::new(),
         ids: HashMap::new(),
         memo: HashMap::new(),
+        table: Vec::new(),
     })
 }
 
@@ -251,18 +256,16 @@ pub(crate) fn construct(board: Board, s: Square, t: Square) -> Option<Tour> {
     let mut choices = vec![0 as Choice; n];
     let mut cur = layers[n - 1][0];
     for c in (0..n).rev() {
-        let prev: Vec<u32> = if c == 0 {
-            vec![b.id([FULL; 2 * MAX_H])]
-        } else {
-            layers[c - 1].clone()
-        };
+        let first = [b.id([FULL; 2 * MAX_H])];
+        let prev: &[u32] = if c == 0 { &first } else { &layers[c - 1] };
         let ends = b.endpoint_rows(c as u32);
         let last = c + 1 == n;
         let (p, ch) = prev.iter().find_map(|&p| {
-            b.step(p, ends, last)
-                .into_iter()
-                .find(|&(t, _)| t == cur)
-                .map(|(_, ch)| (p, ch))
+            let k = b.step(p, ends, last);
+            b.table[k]
+                .iter()
+                .find(|&&(t, _)| t == cur)
+                .map(|&(_, ch)| (p, ch))
         })?;
         choices[c] = ch;
         cur = p;
