@@ -29,6 +29,14 @@ for kind in "--start $((side / 2)),$((side / 2))"; do
   echo "open from the middle: $("$bin" solve "${side}x${side}" $kind --format summary | sed 's/.* in \([0-9.]*\) ms.*/\1 ms/')"
 done
 
+echo "== given ends: ${side}x${side} from the middle to the far corner (best of 3) against the closed tour above"
+ends=$(for _ in 1 2 3; do ms "$("$bin" solve "${side}x${side}" --start $((side / 2)),$((side / 2)) --end $((side - 1)),$((side - 2)) --format summary)"; done | best)
+echo "given ends ${ends} ms; closed ${ours} ms: $(ratio "$ends" "$ours") the closed tour (goal <= 2x)"
+for pair in "0,0 999,998" "500,500 501,502" "0,500 999,502"; do
+  set -- $pair
+  echo "1000x1000 from $1 to $2: $("$bin" solve 1000x1000 --start "$1" --end "$2" --format summary | sed 's/.* in \([0-9.]*\) ms.*/\1 ms/') (goal < 50 ms)"
+done
+
 echo "== writing 3000x3000 to a file through stdout (whole process: build, verify, write; best of 3)"
 echo "   against one plain buffered write of the same bytes (best of 3); dirty pages synced between runs"
 for fmt in json csv moves text; do

@@ -98,5 +98,41 @@ fn divide(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, warnsdorff, backtrack, divide);
+fn ends(c: &mut Criterion) {
+    let mut g = c.benchmark_group("ends");
+    let with_end = |board: &str, s: (u32, u32), t: (u32, u32)| Request {
+        start: Some(Square::new(s.0, s.1)),
+        end: Some(Square::new(t.0, t.1)),
+        ..Request::new(board.parse::<Board>().unwrap(), Kind::Open)
+    };
+    g.bench_function("8x8 from a1 to each of the 32 feasible ends (total)", |b| {
+        let board: Board = "8x8".parse().unwrap();
+        let a1 = board.parse_square("a1").unwrap();
+        let ends: Vec<Square> = (0..64)
+            .map(|i| board.square(i))
+            .filter(|&t| knight_tour::existence::between(board, a1, t).is_ok())
+            .collect();
+        b.iter(|| {
+            for &t in &ends {
+                solve(&Request {
+                    start: Some(a1),
+                    end: Some(t),
+                    ..Request::new(board, Kind::Open)
+                })
+                .unwrap();
+            }
+        })
+    });
+    for (name, s, t) in [
+        ("1000x1000 corner to far corner", (0, 0), (999, 998)),
+        ("1000x1000 middle to a neighbour", (500, 500), (501, 502)),
+        ("1000x1000 edge to edge", (0, 500), (999, 502)),
+    ] {
+        let r = with_end("1000x1000", s, t);
+        g.bench_function(name, |b| b.iter(|| solve(&r).unwrap()));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, warnsdorff, backtrack, divide, ends);
 criterion_main!(benches);

@@ -216,3 +216,64 @@ fn completions_and_man_page() {
         format!("knight-tour {}", env!("CARGO_PKG_VERSION"))
     );
 }
+
+#[test]
+fn end_square_is_reached_checked_and_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.json");
+    kt().args(["solve", "8x8", "--start", "a1", "--end", "h1", "-o"])
+        .arg(&f)
+        .assert()
+        .success();
+    kt().arg("verify")
+        .arg(&f)
+        .args(["--start", "a1", "--end", "h1"])
+        .assert()
+        .success()
+        .stdout(contains("from a1 to h1"));
+    kt().arg("verify")
+        .arg(&f)
+        .args(["--end", "h2"])
+        .assert()
+        .code(1)
+        .stderr(contains("the tour ends on h1, not h2"));
+    kt().args(["exists", "8x8", "--start", "a1", "--end", "h8"])
+        .assert()
+        .code(1)
+        .stdout(contains("differ in colour"));
+    kt().args(["exists", "5x5", "--start", "c3", "--end", "a3"])
+        .assert()
+        .code(1)
+        .stdout(contains("on 5x5 every tour has a corner at one end"));
+    kt().args(["exists", "5x8", "--start", "b3", "--end", "c3"])
+        .assert()
+        .code(1)
+        .stdout(contains("a5 or a1"));
+    kt().args(["solve", "8x8", "--closed", "--end", "h1"])
+        .assert()
+        .code(2)
+        .stderr(contains("error: --end does not apply to --closed"));
+    kt().args(["solve", "8x8", "--method", "warnsdorff", "--end", "h1"])
+        .assert()
+        .code(2);
+    kt().args([
+        "solve", "4x9", "--start", "a1", "--end", "i4", "--format", "summary",
+    ])
+    .assert()
+    .success()
+    .stdout(contains("from a1 to i4"));
+}
+
+#[test]
+fn draw_joins_the_ends_over_the_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("f.svg");
+    kt().args([
+        "draw", "34x34", "--start", "a1", "--end", "b1", "--style", "tiles", "-o",
+    ])
+    .arg(&f)
+    .assert()
+    .success();
+    let svg = std::fs::read_to_string(&f).unwrap();
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+}
