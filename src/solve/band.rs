@@ -348,28 +348,3 @@ mod tests {
         }
     }
 }
-
-#[cfg(test)]
-mod survey {
-    use super::*;
-
-    #[test]
-    #[ignore]
-    fn five_wide() {
-        for spec in std::env::var("PAIRS").unwrap().split(',') {
-            let mut it = spec.split(':');
-            let b: Board = it.next().unwrap().parse().unwrap();
-            let s = b.parse_square(it.next().unwrap()).unwrap();
-            let t = b.parse_square(it.next().unwrap()).unwrap();
-            let t0 = std::time::Instant::now();
-            let mut band = band(b, s, t).unwrap();
-            let layers = band.forward();
-            let ok = layers.len() == band.n as usize && !layers.last().unwrap().is_empty();
-            println!(
-                "{spec}: {ok} ({} states, {:?})",
-                band.states.len(),
-                t0.elapsed()
-            );
-        }
-    }
-}

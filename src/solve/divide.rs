@@ -118,22 +118,95 @@ pub(crate) fn starts(parts: &[u32]) -> Vec<u32> {
     s
 }
 
+/// Where the tiles lie: each side's parts, where they start, and their size classes, with
+/// the seed's choice of tile variants. Shared by the closed-tour plan and the chain of `ends`.
+pub(crate) struct Axes {
+    pub(crate) rparts: Vec<u32>,
+    pub(crate) cparts: Vec<u32>,
+    pub(crate) rstart: Vec<u32>,
+    pub(crate) cstart: Vec<u32>,
+    /// Distinct row part sizes, and each tile row's index into them.
+    pub(crate) rsizes: Vec<u32>,
+    pub(crate) rclass: Vec<u8>,
+    /// Distinct column part sizes, and each tile column's index into them.
+    pub(crate) csizes: Vec<u32>,
+    pub(crate) cclass: Vec<u8>,
+    pub(crate) variants: u64,
+    pub(crate) seed: Option<u64>,
+}
+
+impl Axes {
+    pub(crate) fn new(rparts: Vec<u32>, cparts: Vec<u32>, seed: Option<u64>) -> Axes {
+        let classes = |parts: &[u32]| {
+            let mut sizes: Vec<u32> = parts.to_vec();
+            sizes.sort_unstable();
+            sizes.dedup();
+            let class = parts
+                .iter()
+                .map(|p| sizes.iter().position(|s| s == p).expect("present") as u8)
+                .collect();
+            (sizes, class)
+        };
+        let (rsizes, rclass) = classes(&rparts);
+        let (csizes, cclass) = classes(&cparts);
+        Axes {
+            rstart: starts(&rparts),
+            cstart: starts(&cparts),
+            rparts,
+            cparts,
+            rsizes,
+            rclass,
+            csizes,
+            cclass,
+            variants: if seed.is_some() { 3 } else { 1 },
+            seed,
+        }
+    }
+
+    /// Which of the seed's tile variants tile (i, j) gets.
+    pub(crate) fn variant(&self, i: usize, j: usize) -> u64 {
+        match self.seed {
+            Some(s) if self.variants > 1 => {
+                mix64(s ^ mix64(((i as u64) << 32) | j as u64)) % self.variants
+            }
+            _ => 0,
+        }
+    }
+
+    /// Index of a tile cycle kind by size classes, needs (0, 1 or 2) and variant.
+    pub(crate) fn dense(&self, rc: usize, cc: usize, needs: usize, v: u64) -> usize {
+        ((rc * self.csizes.len() + cc) * 3 + needs) * self.variants as usize + v as usize
+    }
+
+    /// The tile holding `sq`, and `sq` in that tile's coordinates.
+    pub(crate) fn locate(&self, sq: Square) -> ((usize, usize), (u32, u32)) {
+        let i = self.rstart.partition_point(|&s| s <= sq.row) - 1;
+        let j = self.cstart.partition_point(|&s| s <= sq.col) - 1;
+        ((i, j), (sq.row - self.rstart[i], sq.col - self.cstart[j]))
+    }
+
+    /// Every tile's rectangle, row by row.
+    pub(crate) fn tiles(&self) -> Vec<Tile> {
+        let mut v = Vec::with_capacity(self.rparts.len() * self.cparts.len());
+        for (i, &h) in self.rparts.iter().enumerate() {
+            for (j, &w) in self.cparts.iter().enumerate() {
+                v.push(Tile {
+                    row: self.rstart[i],
+                    col: self.cstart[j],
+                    rows: h,
+                    cols: w,
+                });
+            }
+        }
+        v
+    }
+}
+
 /// The whole plan: tile axes, tile kinds and the root.
 struct Plan {
     board: Board,
-    rparts: Vec<u32>,
-    cparts: Vec<u32>,
-    rstart: Vec<u32>,
-    cstart: Vec<u32>,
+    ax: Axes,
     kinds: Vec<Placed>,
-    /// Distinct row part sizes, and each tile row's index into them.
-    rsizes: Vec<u32>,
-    rclass: Vec<u8>,
-    /// Distinct column part sizes, and each tile column's index into them.
-    csizes: Vec<u32>,
-    cclass: Vec<u8>,
-    variants: u64,
-    seed: Option<u64>,
     root: (usize, usize),
     /// The root's own path when it is an odd x odd tile, and its kind index once built.
     root_tpl: Option<Arc<LocalTour>>,
@@ -142,7 +215,7 @@ struct Plan {
 
 impl Plan {
     fn ports(&self, i: usize, j: usize) -> impl Iterator<Item = (Port, (usize, usize))> {
-        let (p, q) = (self.rparts.len(), self.cparts.len());
+        let (p, q) = (self.ax.rparts.len(), self.ax.cparts.len());
         let mut v: [(Option<Port>, (usize, usize)); 4] = [(None, (0, 0)); 4];
         if j + 1 < q {
             v[0] = (Some(Port::Right), (i, j + 1));
@@ -170,19 +243,6 @@ impl Plan {
         }
     }
 
-    fn variant(&self, i: usize, j: usize) -> u64 {
-        match self.seed {
-            Some(s) if self.variants > 1 => {
-                mix64(s ^ mix64(((i as u64) << 32) | j as u64)) % self.variants
-            }
-            _ => 0,
-        }
-    }
-
-    fn dense(&self, rc: usize, cc: usize, needs: usize, v: u64) -> usize {
-        ((rc * self.csizes.len() + cc) * 3 + needs) * self.variants as usize + v as usize
-    }
-
     #[inline]
     fn kind(&self, i: usize, j: usize) -> usize {
         if (i, j) == self.root {
@@ -190,22 +250,22 @@ impl Plan {
                 return k;
             }
         }
-        self.dense(
-            self.rclass[i] as usize,
-            self.cclass[j] as usize,
+        self.ax.dense(
+            self.ax.rclass[i] as usize,
+            self.ax.cclass[j] as usize,
             self.needs(i, j),
-            self.variant(i, j),
+            self.ax.variant(i, j),
         )
     }
 
     /// Finds (or takes from the cache) every tile cycle the board can ask for.
     fn build_kinds(&mut self) -> Result<(), DivideError> {
         let mut kinds = Vec::new();
-        for &h in &self.rsizes {
-            for &w in &self.csizes {
+        for &h in &self.ax.rsizes {
+            for &w in &self.ax.csizes {
                 for needs in [0u8, NEED_LEFT, NEED_UP] {
-                    for v in 0..self.variants {
-                        let vseed = match self.seed {
+                    for v in 0..self.ax.variants {
+                        let vseed = match self.ax.seed {
                             Some(s) => mix64(s.wrapping_add(v)) | 1,
                             None => 0,
                         };
@@ -231,23 +291,8 @@ impl Plan {
         Ok(())
     }
 
-    fn tiles(&self) -> Vec<Tile> {
-        let mut v = Vec::with_capacity(self.rparts.len() * self.cparts.len());
-        for (i, &h) in self.rparts.iter().enumerate() {
-            for (j, &w) in self.cparts.iter().enumerate() {
-                v.push(Tile {
-                    row: self.rstart[i],
-                    col: self.cstart[j],
-                    rows: h,
-                    cols: w,
-                });
-            }
-        }
-        v
-    }
-
     fn base(&self, i: usize, j: usize) -> u32 {
-        self.rstart[i] * self.board.cols + self.cstart[j]
+        self.ax.rstart[i] * self.board.cols + self.ax.cstart[j]
     }
 }
 
@@ -259,7 +304,7 @@ impl Layout for Plan {
         self.base(id.0, id.1)
     }
     fn origin(&self, id: (usize, usize)) -> (u32, u32) {
-        (self.rstart[id.0], self.cstart[id.1])
+        (self.ax.rstart[id.0], self.ax.cstart[id.1])
     }
     fn ports_of(&self, id: (usize, usize)) -> [Option<(Port, (usize, usize))>; 4] {
         let mut v = [None; 4];
@@ -269,54 +314,27 @@ impl Layout for Plan {
         v
     }
     fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
-        port.edge(self.rparts[id.0], self.cparts[id.1])
+        port.edge(self.ax.rparts[id.0], self.ax.cparts[id.1])
     }
     fn detached(&self, from: (usize, usize), nb: (usize, usize)) -> Option<usize> {
         // Walking right along a tile row, away from the root: the subtree is the rest of the
         // row. Every other subtree holds the left column and so most of the board.
-        (from.0 == nb.0 && nb.1 == from.1 + 1)
-            .then(|| self.rparts[nb.0] as usize * (self.board.cols - self.cstart[nb.1]) as usize)
+        (from.0 == nb.0 && nb.1 == from.1 + 1).then(|| {
+            self.ax.rparts[nb.0] as usize * (self.board.cols - self.ax.cstart[nb.1]) as usize
+        })
     }
 }
 
 impl Plan {
     fn new(board: Board, rparts: Vec<u32>, cparts: Vec<u32>, seed: Option<u64>) -> Plan {
-        let classes = |parts: &[u32]| {
-            let mut sizes: Vec<u32> = parts.to_vec();
-            sizes.sort_unstable();
-            sizes.dedup();
-            let class = parts
-                .iter()
-                .map(|p| sizes.iter().position(|s| s == p).expect("present") as u8)
-                .collect();
-            (sizes, class)
-        };
-        let (rsizes, rclass) = classes(&rparts);
-        let (csizes, cclass) = classes(&cparts);
         Plan {
             board,
-            rstart: starts(&rparts),
-            cstart: starts(&cparts),
-            rparts,
-            cparts,
+            ax: Axes::new(rparts, cparts, seed),
             kinds: Vec::new(),
-            rsizes,
-            rclass,
-            csizes,
-            cclass,
-            variants: if seed.is_some() { 3 } else { 1 },
-            seed,
             root: (0, 0),
             root_tpl: None,
             root_kind: None,
         }
-    }
-
-    /// The tile holding `sq`, and `sq` in that tile's coordinates.
-    fn locate(&self, sq: Square) -> ((usize, usize), (u32, u32)) {
-        let i = self.rstart.partition_point(|&s| s <= sq.row) - 1;
-        let j = self.cstart.partition_point(|&s| s <= sq.col) - 1;
-        ((i, j), (sq.row - self.rstart[i], sq.col - self.cstart[j]))
     }
 
     fn run(&self, start_pos: u32, dir: i32, closed: bool) -> Tour {
@@ -326,7 +344,7 @@ impl Plan {
             board: self.board,
             path,
             kind: Kind::of(closed),
-            tiles: self.tiles(),
+            tiles: self.ax.tiles(),
         }
     }
 }
@@ -356,7 +374,7 @@ pub fn construct(
         closed_parts(board.cols),
         seed,
     );
-    let (root, local) = plan.locate(start);
+    let (root, local) = plan.ax.locate(start);
     plan.root = root;
     plan.build_kinds()?;
     let kind = &plan.kinds[plan.kind(root.0, root.1)];
@@ -380,9 +398,9 @@ fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Tour, Divi
                 return Err(DivideError::Start(board, start));
             }
             let mut plan = Plan::new(board, rp.clone(), cp.clone(), seed);
-            let (root, (lr, lc)) = plan.locate(start);
+            let (root, (lr, lc)) = plan.ax.locate(start);
             plan.root = root;
-            let (h, w) = (plan.rparts[root.0], plan.cparts[root.1]);
+            let (h, w) = (plan.ax.rparts[root.0], plan.ax.cparts[root.1]);
             let ports: Vec<Port> = plan.ports(root.0, root.1).map(|(p, _)| p).collect();
             let cons = Constraints {
                 required: required_for(h, w, &ports),

@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::divide::{closed_parts, even_parts, odd_parts_around, starts};
+use super::divide::{closed_parts, even_parts, odd_parts_around, Axes};
 use super::merge::{
     generate_chain, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port,
     NEED_LEFT, NEED_UP,
@@ -29,7 +29,7 @@ use super::search::{mix64, TieBreak};
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
 use crate::existence::Kind;
-use crate::tour::{Tile, Tour};
+use crate::tour::Tour;
 
 /// Ports in the order [`Layout::ports_of`] lists them.
 const SIDES: [Port; 4] = [Port::Right, Port::Left, Port::Down, Port::Up];
@@ -116,16 +116,7 @@ fn tile_path(h: u32, w: u32, from: u32, to: u32, ports: u8) -> Option<Arc<LocalT
 /// A tiling with its chain and the tree that hangs every other tile off it.
 struct Chain {
     board: Board,
-    rparts: Vec<u32>,
-    cparts: Vec<u32>,
-    rstart: Vec<u32>,
-    cstart: Vec<u32>,
-    rsizes: Vec<u32>,
-    rclass: Vec<u8>,
-    csizes: Vec<u32>,
-    cclass: Vec<u8>,
-    variants: u64,
-    seed: Option<u64>,
+    ax: Axes,
     kinds: Vec<Placed>,
     /// The chain's tile row and its columns (inclusive).
     row: usize,
@@ -142,30 +133,9 @@ struct Chain {
 
 impl Chain {
     fn new(board: Board, rparts: Vec<u32>, cparts: Vec<u32>, seed: Option<u64>) -> Chain {
-        let classes = |parts: &[u32]| {
-            let mut sizes: Vec<u32> = parts.to_vec();
-            sizes.sort_unstable();
-            sizes.dedup();
-            let class = parts
-                .iter()
-                .map(|p| sizes.iter().position(|s| s == p).expect("present") as u8)
-                .collect();
-            (sizes, class)
-        };
-        let (rsizes, rclass) = classes(&rparts);
-        let (csizes, cclass) = classes(&cparts);
         Chain {
             board,
-            rstart: starts(&rparts),
-            cstart: starts(&cparts),
-            rparts,
-            cparts,
-            rsizes,
-            rclass,
-            csizes,
-            cclass,
-            variants: if seed.is_some() { 3 } else { 1 },
-            seed,
+            ax: Axes::new(rparts, cparts, seed),
             kinds: Vec::new(),
             row: 0,
             seg: (0, 0),
@@ -175,12 +145,6 @@ impl Chain {
             col_kinds: Vec::new(),
             order: Vec::new(),
         }
-    }
-
-    fn locate(&self, sq: Square) -> (usize, usize) {
-        let i = self.rstart.partition_point(|&s| s <= sq.row) - 1;
-        let j = self.cstart.partition_point(|&s| s <= sq.col) - 1;
-        (i, j)
     }
 
     /// Lays the chain from the tile at `a` along its row to the column of `b`, then down or up.
@@ -214,7 +178,7 @@ impl Chain {
 
     /// Which sides of tile (i, j) are merge links, in [`SIDES`] order.
     fn links(&self, i: usize, j: usize) -> [bool; 4] {
-        let (p, q) = (self.rparts.len(), self.cparts.len());
+        let (p, q) = (self.ax.rparts.len(), self.ax.cparts.len());
         let c = |i, j| self.is_chain(i, j);
         let down = |i: usize| {
             i + 1 < p && (i < self.vseg.0 || i >= self.vseg.1) && !(c(i, 0) && c(i + 1, 0))
@@ -234,19 +198,6 @@ impl Chain {
             .fold(0, |m, (k, &l)| m | (l as u8) << k)
     }
 
-    fn variant(&self, i: usize, j: usize) -> u64 {
-        match self.seed {
-            Some(s) if self.variants > 1 => {
-                mix64(s ^ mix64(((i as u64) << 32) | j as u64)) % self.variants
-            }
-            _ => 0,
-        }
-    }
-
-    fn dense(&self, rc: usize, cc: usize, needs: usize, v: u64) -> usize {
-        ((rc * self.csizes.len() + cc) * 3 + needs) * self.variants as usize + v as usize
-    }
-
     #[inline]
     fn kind(&self, i: usize, j: usize) -> usize {
         if i == self.row && (self.seg.0..=self.seg.1).contains(&j) {
@@ -263,26 +214,26 @@ impl Chain {
         } else {
             0
         };
-        self.dense(
-            self.rclass[i] as usize,
-            self.cclass[j] as usize,
+        self.ax.dense(
+            self.ax.rclass[i] as usize,
+            self.ax.cclass[j] as usize,
             needs,
-            self.variant(i, j),
+            self.ax.variant(i, j),
         )
     }
 
     /// Every tile cycle the tiling can ask for (odd x odd shapes are only ever on the chain).
     fn build_cycles(&mut self) -> Option<()> {
         let mut kinds = Vec::new();
-        for &h in &self.rsizes {
-            for &w in &self.csizes {
+        for &h in &self.ax.rsizes {
+            for &w in &self.ax.csizes {
                 for needs in [0u8, NEED_LEFT, NEED_UP] {
-                    for v in 0..self.variants {
+                    for v in 0..self.ax.variants {
                         if h % 2 == 1 && w % 2 == 1 {
                             kinds.push(Placed::placeholder());
                             continue;
                         }
-                        let vseed = self.seed.map_or(0, |s| mix64(s.wrapping_add(v)) | 1);
+                        let vseed = self.ax.seed.map_or(0, |s| mix64(s.wrapping_add(v)) | 1);
                         let tpl = tile_cycle(h, w, needs, vseed)?;
                         kinds.push(Placed::new(tpl, self.board.cols));
                     }
@@ -295,10 +246,10 @@ impl Chain {
 
     fn rect(&self, (i, j): (usize, usize)) -> (u32, u32, u32, u32) {
         (
-            self.rstart[i],
-            self.cstart[j],
-            self.rparts[i],
-            self.cparts[j],
+            self.ax.rstart[i],
+            self.ax.cstart[j],
+            self.ax.rparts[i],
+            self.ax.cparts[j],
         )
     }
 
@@ -420,21 +371,6 @@ impl Chain {
         self.col_kinds = col_kinds;
         Some(())
     }
-
-    fn tiles(&self) -> Vec<Tile> {
-        let mut v = Vec::with_capacity(self.rparts.len() * self.cparts.len());
-        for (i, &h) in self.rparts.iter().enumerate() {
-            for (j, &w) in self.cparts.iter().enumerate() {
-                v.push(Tile {
-                    row: self.rstart[i],
-                    col: self.cstart[j],
-                    rows: h,
-                    cols: w,
-                });
-            }
-        }
-        v
-    }
 }
 
 impl Layout for Chain {
@@ -442,10 +378,10 @@ impl Layout for Chain {
         &self.kinds[self.kind(id.0, id.1)]
     }
     fn base_of(&self, id: (usize, usize)) -> u32 {
-        self.rstart[id.0] * self.board.cols + self.cstart[id.1]
+        self.ax.rstart[id.0] * self.board.cols + self.ax.cstart[id.1]
     }
     fn origin(&self, id: (usize, usize)) -> (u32, u32) {
-        (self.rstart[id.0], self.cstart[id.1])
+        (self.ax.rstart[id.0], self.ax.cstart[id.1])
     }
     fn ports_of(&self, (i, j): (usize, usize)) -> [Option<(Port, (usize, usize))>; 4] {
         let l = self.links(i, j);
@@ -457,21 +393,21 @@ impl Layout for Chain {
         ]
     }
     fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
-        port.edge(self.rparts[id.0], self.cparts[id.1])
+        port.edge(self.ax.rparts[id.0], self.ax.cparts[id.1])
     }
     fn detached(&self, from: (usize, usize), nb: (usize, usize)) -> Option<usize> {
         if from.0 != nb.0 || self.is_chain(nb.0, nb.1) {
             return None;
         }
         let i = nb.0;
-        let h = self.rparts[i] as usize;
+        let h = self.ax.rparts[i] as usize;
         if nb.1 == from.1 + 1 {
             // Rightwards, away from the chain or the left column: the rest of the row.
-            return Some(h * (self.board.cols - self.cstart[nb.1]) as usize);
+            return Some(h * (self.board.cols - self.ax.cstart[nb.1]) as usize);
         }
         // Leftwards from the chain: the start of the row, unless the left column hangs off it.
         let l = self.links(i, 0);
-        (!l[2] && !l[3]).then(|| h * (self.cstart[nb.1] + self.cparts[nb.1]) as usize)
+        (!l[2] && !l[3]).then(|| h * (self.ax.cstart[nb.1] + self.ax.cparts[nb.1]) as usize)
     }
 }
 
@@ -501,7 +437,7 @@ pub(crate) fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -
                     break;
                 }
                 let mut chain = Chain::new(board, rp.clone(), cp.clone(), seed);
-                let (ta, tb) = (chain.locate(a), chain.locate(b));
+                let (ta, tb) = (chain.ax.locate(a).0, chain.ax.locate(b).0);
                 chain.lay(ta, tb);
                 chain.build_cycles()?;
                 if chain.paths(a, b).is_none() {
@@ -516,7 +452,7 @@ pub(crate) fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -
                     board,
                     path,
                     kind: Kind::Open,
-                    tiles: chain.tiles(),
+                    tiles: chain.ax.tiles(),
                 });
             }
         }
@@ -610,7 +546,9 @@ mod survey {
                     }
                 }
             }
-            println!(
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stdout().lock(),
                 "{b}: {} misses ({:?}): {}",
                 miss.len(),
                 t0.elapsed(),
