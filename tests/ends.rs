@@ -85,6 +85,9 @@ fn chosen_pairs_on_large_boards() {
         (5, 1001),
         (3, 2001),
         (2000, 4),
+        // Long bands: the column search repeats its layers instead of storing each column.
+        (4, 100_000),
+        (100_000, 3),
     ] {
         let board = Board::new(r, c).unwrap();
         let sq = |a: u32, b: u32| Square::new(a.min(r - 1), b.min(c - 1));

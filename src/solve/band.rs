@@ -12,7 +12,9 @@
 //! tour exists; walking back through the stored states picks one.
 //!
 //! Every tour crosses every cut in one of these states, so the search misses none: it is
-//! exhaustive for every length of board, in time linear in the length.
+//! exhaustive for every length of board. Away from the end squares every column adds the same
+//! moves, so the sets of reachable states soon repeat; each distinct set is kept once and each
+//! transition between sets computed once, so a long band costs one lookup a column.
 
 use std::collections::HashMap;
 
@@ -78,6 +80,71 @@ fn add(w: &mut [u8; 3 * MAX_H], u: usize, v: usize, complete: &mut bool) -> bool
     true
 }
 
+/// Every way to give new squares `r..h` their moves back (at most two each), from the working
+/// mates `w`: pushes (next state, moves) for each that leaves no square of column c-2 short of
+/// moves and closes the tour only on the last column. Depth is the band's height.
+#[allow(clippy::too_many_arguments)]
+fn extend(
+    h: usize,
+    cands: &[Vec<(usize, usize)>],
+    r: usize,
+    w: [u8; 3 * MAX_H],
+    complete: bool,
+    choice: Choice,
+    last: bool,
+    out: &mut Vec<(State, Choice)>,
+) {
+    // Square r-2 of column c-2 is reached only from new rows r-3 and r-1, all placed now.
+    if r >= 2 && w[r - 2] != FULL {
+        return;
+    }
+    if r == h {
+        if w[..h].iter().any(|&m| m != FULL) {
+            return;
+        }
+        if complete != last || (complete && w.iter().any(|&m| m != FULL)) {
+            return;
+        }
+        let mut next = [FULL; 2 * MAX_H];
+        for (i, &m) in w[h..3 * h].iter().enumerate() {
+            next[i] = if m < FULL - 2 { m - h as u8 } else { m };
+        }
+        out.push((next, choice));
+        return;
+    }
+    let c = &cands[r];
+    for mask in 0u8..1 << c.len() {
+        if mask.count_ones() > 2 {
+            continue;
+        }
+        let mut x = w;
+        let mut done = complete;
+        let mut bits = 0u32;
+        let mut ok = true;
+        for (k, &(v, mv)) in c.iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                if done || !add(&mut x, 2 * h + r, v, &mut done) {
+                    ok = false;
+                    break;
+                }
+                bits |= 1 << mv;
+            }
+        }
+        if ok {
+            extend(
+                h,
+                cands,
+                r + 1,
+                x,
+                done,
+                choice | bits << (4 * r),
+                last,
+                out,
+            );
+        }
+    }
+}
+
 /// The search over one board's columns.
 struct Band {
     h: usize,
@@ -123,91 +190,86 @@ impl Band {
             base[2 * h + r] = if ends & (1 << r) != 0 { ANCHOR } else { SELF };
         }
         let cands: Vec<Vec<(usize, usize)>> = (0..h).map(|r| candidates(h, r).collect()).collect();
-        let mut out = Vec::new();
-        // Every subset of each new square's candidate moves (at most its degree of 2).
-        let sizes: Vec<u32> = cands.iter().map(|c| 1u32 << c.len()).collect();
-        let total: u32 = sizes.iter().product();
-        for code in 0..total {
-            let mut rest = code;
-            let mut masks = [0u8; MAX_H];
-            let mut ok = true;
-            for r in 0..h {
-                masks[r] = (rest % sizes[r]) as u8;
-                rest /= sizes[r];
-                if masks[r].count_ones() > 2 {
-                    ok = false;
-                }
-            }
-            if !ok {
-                continue;
-            }
-            let mut w = base;
-            let mut complete = false;
-            'apply: for r in 0..h {
-                for (k, &(v, _)) in cands[r].iter().enumerate() {
-                    if masks[r] & (1 << k) != 0
-                        && (complete || !add(&mut w, 2 * h + r, v, &mut complete))
-                    {
-                        ok = false;
-                        break 'apply;
-                    }
-                }
-            }
-            // Column c-2 gets no more moves; a closed tour must have covered everything.
-            if !ok || w[..h].iter().any(|&m| m != FULL) {
-                continue;
-            }
-            if complete && (!last || w.iter().any(|&m| m != FULL)) {
-                continue;
-            }
-            let mut next = [FULL; 2 * MAX_H];
-            for (i, &m) in w[h..3 * h].iter().enumerate() {
-                next[i] = if m < FULL - 2 { m - h as u8 } else { m };
-            }
-            if last && !complete {
-                continue;
-            }
-            let mut choice: Choice = 0;
-            for r in 0..h {
-                let mut bits = 0u32;
-                for (k, &(_, mv)) in cands[r].iter().enumerate() {
-                    if masks[r] & (1 << k) != 0 {
-                        bits |= 1 << mv;
-                    }
-                }
-                choice |= bits << (4 * r);
-            }
-            let id = self.id(next);
-            out.push((id, choice));
-        }
+        let mut found = Vec::new();
+        extend(h, &cands, 0, base, false, 0, last, &mut found);
+        let out: Vec<(u32, Choice)> = found
+            .into_iter()
+            .map(|(next, choice)| (self.id(next), choice))
+            .collect();
         self.table.push(out);
         self.memo.insert((from, ends, last), self.table.len() - 1);
         self.table.len() - 1
     }
 
-    /// The reachable states after each column (sorted ids).
-    fn forward(&mut self) -> Vec<Vec<u32>> {
-        let start = self.id([FULL; 2 * MAX_H]);
-        let mut layers = Vec::with_capacity(self.n as usize);
-        let mut cur = vec![start];
+    /// The reachable states after each column, as ids into a pool of distinct layers.
+    ///
+    /// Between the end squares' columns every column adds the same moves, so a layer that
+    /// feeds such a column once gives the same next layer every time: on a long band the
+    /// layers soon repeat and each further column costs a lookup (4 x 100000 in milliseconds
+    /// and kilobytes instead of minutes and gigabytes).
+    fn forward(&mut self) -> Layers {
+        let first = self.id([FULL; 2 * MAX_H]);
+        let mut ly = Layers {
+            pool: vec![vec![first]],
+            of: Vec::with_capacity(self.n as usize),
+            interned: HashMap::new(),
+            after: HashMap::new(),
+        };
+        ly.interned.insert(vec![first], 0);
+        let mut cur = 0u32;
         for c in 0..self.n {
-            let ends = self.endpoint_rows(c);
-            let last = c + 1 == self.n;
-            let mut next = Vec::new();
-            for &s in &cur {
-                let k = self.step(s, ends, last);
-                next.extend(self.table[k].iter().map(|&(t, _)| t));
-            }
-            next.sort_unstable();
-            next.dedup();
-            layers.push(next.clone());
-            cur = next;
-            if cur.is_empty() {
+            let key = (cur, self.endpoint_rows(c), c + 1 == self.n);
+            let id = match ly.after.get(&key) {
+                Some(&id) => id,
+                None => {
+                    let mut next = Vec::new();
+                    for i in 0..ly.pool[cur as usize].len() {
+                        let k = self.step(ly.pool[cur as usize][i], key.1, key.2);
+                        next.extend(self.table[k].iter().map(|&(t, _)| t));
+                    }
+                    next.sort_unstable();
+                    next.dedup();
+                    let id = match ly.interned.get(&next) {
+                        Some(&id) => id,
+                        None => {
+                            let id = ly.pool.len() as u32;
+                            ly.interned.insert(next.clone(), id);
+                            ly.pool.push(next);
+                            id
+                        }
+                    };
+                    ly.after.insert(key, id);
+                    id
+                }
+            };
+            ly.of.push(id);
+            cur = id;
+            if ly.pool[id as usize].is_empty() {
                 break;
             }
         }
-        layers
+        ly
     }
+
+    /// Whether the search reached the far end with some state.
+    fn reached(&self, ly: &Layers) -> bool {
+        ly.of.len() == self.n as usize
+            && ly
+                .of
+                .last()
+                .is_some_and(|&id| !ly.pool[id as usize].is_empty())
+    }
+}
+
+/// The forward search's layers: each distinct set of states once.
+struct Layers {
+    /// Distinct layers (sorted state ids); 0 is the empty board's single state.
+    pool: Vec<Vec<u32>>,
+    /// The layer after each column.
+    of: Vec<u32>,
+    interned: HashMap<Vec<u32>, u32>,
+    /// (layer before, endpoint rows, last column) -> layer after.
+    after: HashMap<(u32, u8, bool), u32>,
 }
 
 /// The band's orientation: rows are the short side (3 or 4).
@@ -238,35 +300,42 @@ fn band(board: Board, s: Square, t: Square) -> Option<Band> {
 /// Whether an open tour of a board at most 4 squares wide runs from `s` to `t` (exact).
 pub(crate) fn feasible(board: Board, s: Square, t: Square) -> bool {
     band(board, s, t).is_some_and(|mut b| {
-        let layers = b.forward();
-        layers.len() == b.n as usize && layers.last().is_some_and(|l| !l.is_empty())
+        let ly = b.forward();
+        b.reached(&ly)
     })
 }
 
 /// An open tour from `s` to `t` on a board at most 4 squares wide, if one exists.
 pub(crate) fn construct(board: Board, s: Square, t: Square) -> Option<Tour> {
     let mut b = band(board, s, t)?;
-    let layers = b.forward();
-    if layers.len() != b.n as usize || layers.last()?.is_empty() {
+    let ly = b.forward();
+    if !b.reached(&ly) {
         return None;
     }
     let h = b.h;
     let n = b.n as usize;
-    // Walk back: the state after column c and the moves column c added.
+    // Walk back: the state after column c and the moves column c added. Repeating layers
+    // repeat the same lookups, so each answer is kept.
     let mut choices = vec![0 as Choice; n];
-    let mut cur = layers[n - 1][0];
+    let mut cur = ly.pool[ly.of[n - 1] as usize][0];
+    let mut back: HashMap<(u32, u8, bool, u32), (u32, Choice)> = HashMap::new();
     for c in (0..n).rev() {
-        let first = [b.id([FULL; 2 * MAX_H])];
-        let prev: &[u32] = if c == 0 { &first } else { &layers[c - 1] };
-        let ends = b.endpoint_rows(c as u32);
-        let last = c + 1 == n;
-        let (p, ch) = prev.iter().find_map(|&p| {
-            let k = b.step(p, ends, last);
-            b.table[k]
-                .iter()
-                .find(|&&(t, _)| t == cur)
-                .map(|&(_, ch)| (p, ch))
-        })?;
+        let prev = if c == 0 { 0 } else { ly.of[c - 1] };
+        let key = (prev, b.endpoint_rows(c as u32), c + 1 == n, cur);
+        let (p, ch) = match back.get(&key) {
+            Some(&v) => v,
+            None => {
+                let v = ly.pool[prev as usize].iter().find_map(|&p| {
+                    let k = b.step(p, key.1, key.2);
+                    b.table[k]
+                        .iter()
+                        .find(|&&(t, _)| t == cur)
+                        .map(|&(_, ch)| (p, ch))
+                })?;
+                back.insert(key, v);
+                v
+            }
+        };
         choices[c] = ch;
         cur = p;
     }
