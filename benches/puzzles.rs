@@ -16,12 +16,12 @@ use knight_tour::Board;
 use rayon::prelude::*;
 
 fn spec(n: u32, target: Target, seed: u64) -> Spec {
-    Spec {
-        board: Board::new(n, n).unwrap(),
-        kind: knight_tour::Kind::Open,
+    Spec::new(
+        Board::new(n, n).unwrap(),
+        knight_tour::Kind::Open,
         target,
         seed,
-    }
+    )
 }
 
 fn make(n: u32, target: Target, seed: u64, geo: &Geometry) -> Generated {

@@ -15,12 +15,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let key_out = args.next().unwrap_or_else(|| "key.pdf".into());
 
     let board: Board = "8x8".parse()?;
-    let spec = Spec {
+    let spec = Spec::new(
         board,
-        kind: knight_tour::Kind::Open,
-        target: Target::Difficulty(Grade::Medium),
-        seed: 2026,
-    };
+        knight_tour::Kind::Open,
+        Target::Difficulty(Grade::Medium),
+        2026,
+    );
     // Puzzle i comes from seed 2026 + i; each is proved unique before it is returned.
     let made = batch(&spec, count, &|| eprint!("."))?;
     eprintln!();

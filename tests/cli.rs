@@ -249,10 +249,12 @@ fn end_square_is_reached_checked_and_explained() {
         .assert()
         .code(1)
         .stdout(contains("a5 or a1"));
-    kt().args(["solve", "8x8", "--closed", "--end", "h1"])
-        .assert()
-        .code(2)
-        .stderr(contains("error: --end does not apply to --closed"));
+    for command in ["solve", "puzzle"] {
+        kt().args([command, "8x8", "--closed", "--end", "h1"])
+            .assert()
+            .code(2)
+            .stderr(contains("error: --end does not apply to --closed"));
+    }
     kt().args(["solve", "8x8", "--method", "warnsdorff", "--end", "h1"])
         .assert()
         .code(2);
@@ -276,4 +278,18 @@ fn draw_joins_the_ends_over_the_tiles() {
     .success();
     let svg = std::fs::read_to_string(&f).unwrap();
     assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+}
+
+#[test]
+fn puzzle_fixes_its_first_and_last_numbers() {
+    let text = common::stdout(&[
+        "puzzle", "8x8", "--start", "a1", "--end", "h1", "--seed", "7",
+    ]);
+    // The grid prints rank 8 first, so a1 and h1 are the ends of the last line.
+    let bottom: Vec<&str> = text.lines().last().unwrap().split_whitespace().collect();
+    assert_eq!((bottom[0], bottom[7]), ("1", "64"), "{text}");
+    kt().args(["puzzle", "8x8", "--start", "a1", "--end", "h8"])
+        .assert()
+        .code(1)
+        .stderr(contains("differ in colour"));
 }

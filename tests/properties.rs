@@ -196,7 +196,7 @@ proptest! {
         let board = Board::new(rows, cols).unwrap();
         let closed = closed && board.area() % 2 == 0;
         let want = [Grade::Easy, Grade::Medium, Grade::Hard][grade];
-        let spec = Spec { board, kind: Kind::of(closed), target: Target::Difficulty(want), seed };
+        let spec = Spec::new(board, Kind::of(closed), Target::Difficulty(want), seed);
         let geo = Geometry::new(board);
         let g = generate(&spec, &geo).unwrap();
         g.solution.verify().unwrap();

@@ -137,7 +137,9 @@ impl Error {
             Error::Generate(e) => match e {
                 GenerateError::Puzzle(p) => puzzle_code(p),
                 GenerateError::TooFewClues { .. } => NO,
-                GenerateError::TooManyClues { .. } | GenerateError::TooLarge { .. } => USAGE,
+                GenerateError::TooManyClues { .. }
+                | GenerateError::TooLarge { .. }
+                | GenerateError::EndOfClosed => USAGE,
             },
             Error::Puzzle(p) => puzzle_code(p),
             Error::Read { source, .. } => match source {

@@ -20,7 +20,9 @@ use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
 use super::error::{NO, OK};
 use super::files::{self, read_text, Fill, Output};
 use super::output::{choose, print};
-use super::{count, decimal, natural, note, parse_board, refuse_given, Error, KindArgs};
+use super::{
+    count, decimal, natural, note, parse_board, parse_square, refuse_given, Error, KindArgs,
+};
 
 /// Arguments of `puzzle`.
 #[derive(Debug, Args)]
@@ -71,6 +73,12 @@ struct MakeArgs {
     board: Option<String>,
     #[command(flatten)]
     kind: KindArgs,
+    /// Square of number 1 (algebraic or ROW,COL) [default: anywhere].
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    start: Option<String>,
+    /// Square of the last number of an open tour [default: anywhere].
+    #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
+    end: Option<String>,
     /// Aim at this many clues (removing clues while the puzzle stays unique).
     #[arg(long, value_name = "N", conflicts_with = "difficulty", value_parser = count)]
     clues: Option<usize>,
@@ -183,6 +191,13 @@ fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
 
 fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let board = parse_board(a.board.as_deref().unwrap_or_default())?;
+    let start = parse_square(board, a.start.as_deref())?;
+    let end = parse_square(board, a.end.as_deref())?;
+    refuse_given(
+        &[("--end", end.is_some() && a.kind.closed)],
+        "to --closed: a closed tour has no end square",
+        |_| "drop --end, or drop --closed for an open tour".into(),
+    )?;
     let format = choose(
         a.format.map(Into::into),
         a.output.as_deref(),
@@ -273,10 +288,9 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             .map_or(1, |d| d.as_secs())
     });
     let spec = Spec {
-        board,
-        kind: Kind::of(a.kind.closed),
-        target,
-        seed,
+        start,
+        end,
+        ..Spec::new(board, Kind::of(a.kind.closed), target, seed)
     };
     generate::check(&spec)?;
     let bar = progress(a.count as u64, &format!("{board} puzzles"));

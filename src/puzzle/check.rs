@@ -58,12 +58,7 @@ mod tests {
     fn every_verdict() {
         let board = Board::new(6, 6).unwrap();
         let geo = Geometry::new(board);
-        let spec = Spec {
-            board,
-            kind: Kind::Open,
-            target: Target::Difficulty(Grade::Medium),
-            seed: 3,
-        };
+        let spec = Spec::new(board, Kind::Open, Target::Difficulty(Grade::Medium), 3);
         let g = generate(&spec, &geo).unwrap();
         assert_eq!(
             check(&g.puzzle, Some(&g.solution), &geo, u64::MAX),

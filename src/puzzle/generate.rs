@@ -10,7 +10,7 @@ use thiserror::Error;
 use super::grade::{self, Verdict};
 use super::solver::{self, Solutions};
 use super::{Geometry, Grade, Puzzle, PuzzleError, MAX_SQUARES};
-use crate::board::Board;
+use crate::board::{Board, Square};
 use crate::existence::{self, Kind};
 use crate::solve::search::mix64;
 use crate::solve::{self, Method, Request};
@@ -58,6 +58,24 @@ pub struct Spec {
     pub target: Target,
     /// The seed; the same spec always gives the same puzzle.
     pub seed: u64,
+    /// The square of number 1, or anywhere the generator likes.
+    pub start: Option<Square>,
+    /// The square of the last number of an open tour, or anywhere.
+    pub end: Option<Square>,
+}
+
+impl Spec {
+    /// A spec with 1 and the last number wherever the generator puts them.
+    pub fn new(board: Board, kind: Kind, target: Target, seed: u64) -> Self {
+        Spec {
+            board,
+            kind,
+            target,
+            seed,
+            start: None,
+            end: None,
+        }
+    }
 }
 
 /// A generated puzzle, proved unique by the complete solver.
@@ -107,6 +125,9 @@ pub enum GenerateError {
         /// The target, as text.
         target: &'static str,
     },
+    /// An end square was asked of a closed tour.
+    #[error("a closed tour has no end square; its first number is also next to its last")]
+    EndOfClosed,
     /// More clues than squares.
     #[error("{clues} clues asked for, but {board} has only {squares} squares")]
     TooManyClues {
@@ -186,7 +207,15 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
         }
         .into());
     }
-    existence::check(spec.board, spec.kind, None).map_err(PuzzleError::from)?;
+    if spec.end.is_some() && spec.kind.is_closed() {
+        return Err(GenerateError::EndOfClosed);
+    }
+    match (spec.start, spec.end) {
+        (Some(s), Some(t)) => existence::between(spec.board, s, t),
+        (None, Some(t)) => existence::check(spec.board, spec.kind, Some(t)),
+        (s, None) => existence::check(spec.board, spec.kind, s),
+    }
+    .map_err(PuzzleError::from)?;
     if let Target::Clues(c) = spec.target {
         if c > squares {
             return Err(GenerateError::TooManyClues {
@@ -212,19 +241,33 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// A random tour of the spec's kind.
-pub(crate) fn random_tour(board: Board, kind: Kind, rng: &mut Rng) -> Tour {
+/// A random tour of the spec's kind, from its start to its end where they are given.
+pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Tour {
+    let (board, kind) = (spec.board, spec.kind);
     let n = board.area();
     let closed = kind.is_closed();
-    let start = loop {
-        let s = board.square(rng.below(n) as u32);
-        if existence::check(board, kind, Some(s)).is_ok() {
-            break s;
-        }
+    let fits = |s: Square| match spec.end {
+        Some(t) => existence::between(board, s, t).is_ok(),
+        None => existence::check(board, kind, Some(s)).is_ok(),
     };
+    // A random order of the squares, so that the search for a start always ends.
+    let start = spec.start.unwrap_or_else(|| {
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        rng.shuffle(&mut order);
+        order
+            .into_iter()
+            .map(|i| board.square(i))
+            .find(|&s| fits(s))
+            .expect("check() proved that some start fits")
+    });
     let mut req = Request::new(board, kind);
     req.start = Some(start);
-    req.method = Method::Warnsdorff;
+    req.end = spec.end;
+    req.method = if spec.end.is_some() {
+        Method::Auto
+    } else {
+        Method::Warnsdorff
+    };
     req.seed = Some(rng.next_u64());
     let mut tour = match solve::solve(&req) {
         Ok(s) => s.tour,
@@ -235,28 +278,52 @@ pub(crate) fn random_tour(board: Board, kind: Kind, rng: &mut Rng) -> Tour {
                 .tour
         }
     };
-    backbite(&mut tour, rng, 20 * n);
+    let fixed = Fixed {
+        start: spec.start.map(|s| board.index(s)),
+        end: spec.end.map(|t| board.index(t)),
+    };
+    backbite(&mut tour, rng, 20 * n, fixed);
+    // The moves above cross tile borders, so the construction's tiles no longer describe it.
+    tour.tiles.clear();
     if closed {
-        // Rotate and orient the cycle at random so that 1 is not always where the solver began.
-        let k = rng.below(n);
+        // Rotate and orient the cycle at random so that 1 is not always where the solver
+        // began, or put 1 where it was asked for.
+        let k = match fixed.start {
+            Some(s) => tour.path.iter().position(|&q| q == s).unwrap_or(0),
+            None => rng.below(n),
+        };
         tour.path.rotate_left(k);
         if rng.below(2) == 1 {
             tour.path.reverse();
+            tour.path.rotate_right(1);
         }
     }
     debug_assert!(tour.verify().is_ok());
     tour
 }
 
+/// The path's squares that backbite moves must keep in place.
+#[derive(Debug, Clone, Copy, Default)]
+struct Fixed {
+    start: Option<u32>,
+    end: Option<u32>,
+}
+
 /// Random backbite moves; a closed tour stays closed (moves that open it are continued until
-/// the ends meet again, or undone).
-fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize) {
+/// the ends meet again, or undone). Fixed ends of an open path stay: with one fixed, only the
+/// other end moves; with both, the end moves away and is walked on until it comes back.
+fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize, fixed: Fixed) {
     let board = tour.board;
     let n = tour.len();
     if n < 4 {
         return;
     }
     let closed = tour.is_closed();
+    let (front_moves, back_moves) = match (closed, fixed.start, fixed.end) {
+        (true, _, _) | (false, None, None) => (true, true),
+        (false, Some(_), _) => (false, true),
+        (false, None, Some(_)) => (true, false),
+    };
     let saved = tour.path.clone();
     let mut at = vec![0u32; n];
     for (i, &s) in tour.path.iter().enumerate() {
@@ -266,7 +333,10 @@ fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize) {
     let mut step = 0usize;
     loop {
         step += 1;
-        let front = rng.below(2) == 0;
+        let front = match (front_moves, back_moves) {
+            (true, true) => rng.below(2) == 0,
+            (f, _) => f,
+        };
         let end = if front { p[0] } else { p[n - 1] };
         let nbrs: Vec<_> = board.neighbours(board.square(end)).collect();
         let pick = board.index(nbrs[rng.below(nbrs.len())]);
@@ -286,8 +356,12 @@ fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize) {
         for (j, &s) in p[lo..hi].iter().enumerate() {
             at[s as usize] = (lo + j) as u32;
         }
-        let joined = Board::is_knight_move(board.square(p[0]), board.square(p[n - 1]));
-        if step >= moves && (!closed || joined) {
+        let settled = if closed {
+            Board::is_knight_move(board.square(p[0]), board.square(p[n - 1]))
+        } else {
+            fixed.start.is_none_or(|s| p[0] == s) && fixed.end.is_none_or(|t| p[n - 1] == t)
+        };
+        if step >= moves && settled {
             return;
         }
         if step >= moves * 4 {
@@ -305,7 +379,7 @@ pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError>
     let tries = attempts(spec.board.area());
     for attempt in 0..tries {
         let mut rng = Rng::new(spec.seed.wrapping_add((attempt as u64) << 40));
-        let tour = random_tour(spec.board, spec.kind, &mut rng);
+        let tour = random_tour(spec, &mut rng);
         let Some(g) = one(spec, geo, tour, &mut rng, attempt + 1) else {
             continue;
         };
@@ -381,7 +455,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
                 Solutions::One(_) => break,
                 Solutions::Two(a, b) => {
                     // A clue where a wrong solution differs from the tour rules it out.
-                    let wrong = if a == tour { b } else { a };
+                    let wrong = if a.path == tour.path { b } else { a };
                     let diff: Vec<u32> = (0..n)
                         .filter(|&k| wrong.path[k as usize] != tour.path[k as usize])
                         .collect();

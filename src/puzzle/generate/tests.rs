@@ -1,12 +1,7 @@
 use super::*;
 
 fn spec(r: u32, c: u32, closed: bool, target: Target, seed: u64) -> Spec {
-    Spec {
-        board: Board::new(r, c).unwrap(),
-        kind: Kind::of(closed),
-        target,
-        seed,
-    }
+    Spec::new(Board::new(r, c).unwrap(), Kind::of(closed), target, seed)
 }
 
 fn minimal(g: &Generated, geo: &Geometry) {
@@ -38,7 +33,10 @@ fn tours_are_varied_and_valid() {
     let mut seen = std::collections::HashSet::new();
     for seed in 0..10 {
         for closed in [false, true] {
-            let t = random_tour(b, Kind::of(closed), &mut Rng::new(seed));
+            let t = random_tour(
+                &Spec::new(b, Kind::of(closed), Target::Minimal, 0),
+                &mut Rng::new(seed),
+            );
             t.verify().unwrap();
             assert_eq!(t.is_closed(), closed);
             seen.insert(t.path);
@@ -67,7 +65,7 @@ fn minimal_open_puzzle_is_unique_and_minimal() {
         other => panic!("{other:?}"),
     }
     let mut rng = Rng::new(9);
-    let t = random_tour(s.board, Kind::Open, &mut rng);
+    let t = random_tour(&s, &mut rng);
     let g = one(
         &spec(6, 6, false, Target::Minimal, 9),
         &geo,
@@ -115,4 +113,55 @@ fn same_seed_same_puzzle() {
     assert_eq!(a.puzzle, b.puzzle);
     let c = generate(&Spec { seed: 12, ..s }, &geo).unwrap();
     assert_ne!(a.puzzle, c.puzzle);
+}
+
+#[test]
+fn given_ends_stay_where_asked() {
+    let b = Board::new(8, 8).unwrap();
+    let geo = Geometry::new(b);
+    let a1 = b.parse_square("a1").unwrap();
+    let h1 = b.parse_square("h1").unwrap();
+    let d4 = b.parse_square("d4").unwrap();
+    for (kind, start, end) in [
+        (Kind::Open, Some(a1), Some(h1)),
+        (Kind::Open, None, Some(h1)),
+        (Kind::Open, Some(d4), None),
+        (Kind::Closed, Some(d4), None),
+    ] {
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..4 {
+            let s = Spec {
+                start,
+                end,
+                ..Spec::new(b, kind, Target::Difficulty(Grade::Easy), seed)
+            };
+            let g = generate(&s, &geo).unwrap();
+            g.solution.verify().unwrap();
+            assert_eq!(g.solution.is_closed(), kind.is_closed());
+            let path = &g.solution.path;
+            let (first, last) = (path[0], *path.last().unwrap());
+            if let Some(s) = start {
+                assert_eq!(first, b.index(s));
+                assert_eq!(g.puzzle.grid[first as usize], 1);
+            }
+            if let Some(t) = end {
+                assert_eq!(last, b.index(t));
+                assert_eq!(g.puzzle.grid[last as usize], 64);
+            }
+            seen.insert(path.clone());
+        }
+        // The ends stay put, but the tours between them still vary.
+        assert_eq!(seen.len(), 4, "{kind:?} {start:?} {end:?}");
+    }
+    let bad = Spec {
+        start: Some(a1),
+        end: Some(b.parse_square("h8").unwrap()),
+        ..Spec::new(b, Kind::Open, Target::Minimal, 0)
+    };
+    assert!(matches!(check(&bad), Err(GenerateError::Puzzle(_))));
+    let closed = Spec {
+        end: Some(h1),
+        ..Spec::new(b, Kind::Closed, Target::Minimal, 0)
+    };
+    assert!(matches!(check(&closed), Err(GenerateError::EndOfClosed)));
 }
