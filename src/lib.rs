@@ -71,6 +71,7 @@ pub mod io;
 pub mod puzzle;
 #[cfg(feature = "render")]
 pub mod render;
+pub mod shape;
 pub mod solve;
 pub mod tour;
 
@@ -78,5 +79,6 @@ pub use board::{Board, BoardError, Square};
 pub use existence::{check as exists, Kind, NoTour};
 #[cfg(feature = "puzzle")]
 pub use puzzle::{Grade, Puzzle, PuzzleError};
+pub use shape::{Shape, ShapeError};
 pub use solve::{solve, Method, Request, Solution, SolveError};
 pub use tour::{Tile, Tour, TourError};

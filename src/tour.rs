@@ -38,6 +38,8 @@ pub struct Tour {
     pub(crate) path: Vec<u32>,
     pub(crate) kind: Kind,
     pub(crate) tiles: Vec<Tile>,
+    /// Row-major indices of blocked squares, sorted (empty on a plain rectangle).
+    pub(crate) holes: Vec<u32>,
 }
 
 /// The first fault found in a tour, with 1-based move numbers.
@@ -89,6 +91,14 @@ pub enum TourError {
         /// Square at `step + 1`.
         to: Square,
     },
+    /// A square of the path is blocked.
+    #[error("move {step} is {square}, which is a hole")]
+    OnHole {
+        /// 1-based move number.
+        step: usize,
+        /// The square.
+        square: Square,
+    },
     /// The tour is marked closed but the last square does not reach the first.
     #[error("the tour is marked closed but its last square {last} is not a knight's move from its first square {first}")]
     NotClosed {
@@ -113,9 +123,39 @@ impl Tour {
             path,
             kind,
             tiles,
+            holes: Vec::new(),
         };
         t.verify()?;
         Ok(t)
+    }
+
+    /// A tour of a shaped board: every open square once, by knight moves, never a hole.
+    pub fn on_shape(
+        shape: &crate::shape::Shape,
+        path: Vec<u32>,
+        kind: Kind,
+        tiles: Vec<Tile>,
+    ) -> Result<Tour, TourError> {
+        let t = Tour {
+            board: shape.board(),
+            path,
+            kind,
+            tiles,
+            holes: shape.holes().to_vec(),
+        };
+        t.verify()?;
+        Ok(t)
+    }
+
+    /// Blocked squares (row-major indices, sorted); empty on a plain rectangle.
+    pub fn holes(&self) -> &[u32] {
+        &self.holes
+    }
+
+    /// The board with its holes.
+    pub fn shape(&self) -> crate::shape::Shape {
+        crate::shape::Shape::new(self.board, self.holes.clone())
+            .expect("a tour's holes lie on its board and leave its path")
     }
 
     /// A tour from squares in visiting order, verified as [`Tour::new`] does.
@@ -153,10 +193,11 @@ impl Tour {
     /// The same tour on the transposed board (rows and columns swapped), tiles included.
     pub fn transposed(self) -> Tour {
         let (r, c) = (self.board.rows, self.board.cols);
-        Tour {
+        let mut t = Tour {
             board: self.board.transposed(),
             path: self.path.iter().map(|&i| (i % c) * r + i / c).collect(),
             kind: self.kind,
+            holes: self.holes.iter().map(|&i| (i % c) * r + i / c).collect(),
             tiles: self
                 .tiles
                 .iter()
@@ -167,7 +208,9 @@ impl Tour {
                     cols: t.rows,
                 })
                 .collect(),
-        }
+        };
+        t.holes.sort_unstable();
+        t
     }
 
     /// Builds a tour from squares (no verification).
@@ -177,6 +220,7 @@ impl Tour {
             path: squares.iter().map(|&s| board.index(s)).collect(),
             kind,
             tiles: Vec::new(),
+            holes: Vec::new(),
         }
     }
 
@@ -215,7 +259,7 @@ impl Tour {
     /// A fast check runs first (on every core for large tours); only a tour it rejects is
     /// walked again, in order, to name the first fault.
     pub fn verify(&self) -> Result<(), TourError> {
-        if fast::is_tour(self.board, &self.path, self.is_closed()) {
+        if self.holes.is_empty() && fast::is_tour(self.board, &self.path, self.is_closed()) {
             return Ok(());
         }
         self.first_fault()
@@ -224,12 +268,17 @@ impl Tour {
     /// Walks the path in order and reports its first fault (`Ok` only for a valid tour).
     fn first_fault(&self) -> Result<(), TourError> {
         let board = self.board;
-        let n = board.area();
+        let area = board.area();
+        let n = area - self.holes.len();
         let cols = board.cols;
-        let mut seen = BitSet::new(n);
+        let mut seen = BitSet::new(area);
+        let mut hole = BitSet::new(area);
+        for &h in &self.holes {
+            hole.insert(h as usize);
+        }
         let mut prev: Option<Square> = None;
         for (i, &idx) in self.path.iter().enumerate() {
-            if idx as usize >= n {
+            if idx as usize >= area {
                 return Err(TourError::OffBoard {
                     step: i + 1,
                     square: Square::new(idx / cols, idx % cols),
@@ -237,6 +286,12 @@ impl Tour {
                 });
             }
             let sq = board.square(idx);
+            if hole.contains(idx as usize) {
+                return Err(TourError::OnHole {
+                    step: i + 1,
+                    square: sq,
+                });
+            }
             if let Some(p) = prev {
                 if !Board::is_knight_move(p, sq) {
                     return Err(TourError::NotKnightMove {
@@ -258,7 +313,7 @@ impl Tour {
         }
         if self.path.len() != n {
             if self.path.len() < n {
-                if let Some(missing) = (0..n).find(|&i| !seen.contains(i)) {
+                if let Some(missing) = (0..area).find(|&i| !seen.contains(i) && !hole.contains(i)) {
                     if self.path.is_empty() {
                         return Err(TourError::WrongLength {
                             board,
@@ -293,7 +348,7 @@ impl Tour {
         Ok(())
     }
 
-    /// Move numbers (1-based) of every square, row-major.
+    /// Move numbers (1-based) of every square, row-major; 0 for holes.
     pub fn numbers(&self) -> Vec<u32> {
         let mut grid = vec![0u32; self.board.area()];
         for (i, &idx) in self.path.iter().enumerate() {
@@ -302,9 +357,13 @@ impl Tour {
         grid
     }
 
-    /// Successor of every square (row-major); the last square of an open tour maps to itself.
+    /// Successor of every square (row-major); the last square of an open tour and every hole
+    /// map to themselves.
     pub fn successors(&self) -> Vec<u32> {
         let mut next = vec![0u32; self.board.area()];
+        for &h in &self.holes {
+            next[h as usize] = h;
+        }
         for w in self.path.windows(2) {
             next[w[0] as usize] = w[1];
         }
@@ -400,6 +459,7 @@ mod tests {
             path: vec![0],
             kind: Kind::Open,
             tiles: vec![],
+            holes: vec![],
         };
         assert_eq!(t.numbers(), vec![1]);
         assert_eq!(t.successors(), vec![0]);

@@ -154,6 +154,7 @@ fn check_applies(args: &DrawArgs, format: OutputFormat) -> Result<(), Error> {
                 ("--method", c.method.is_some()),
                 ("--seed", c.seed.is_some()),
                 ("--budget", c.budget.is_some()),
+                ("--holes/--mask/--shape", c.shape.given()),
             ],
             "to --tour: the tour is read from the file, not solved",
             |option| format!("drop {option}, or give a BOARD instead of --tour"),
@@ -219,8 +220,9 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         }
         (None, Some(board)) => {
             let req = args.choice.request(board)?;
+            let shape = args.choice.shape.shape(req.board)?;
             precheck(req.board, style)?;
-            let sol = run_request(&req)?;
+            let sol = run_request(&shape, &req)?;
             if style == Style::Tiles && sol.tour.tiles().is_empty() {
                 note(format_args!(
                     "note: this {} tour has no tiles (only divide-and-conquer tours do); drawing lines",

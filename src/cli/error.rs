@@ -40,6 +40,9 @@ pub enum Error {
     /// A board or square did not parse.
     #[error(transparent)]
     Board(#[from] BoardError),
+    /// A bad shape.
+    #[error(transparent)]
+    Shape(#[from] knight_tour::ShapeError),
     /// The solver did not produce a tour.
     #[error(transparent)]
     Solve(#[from] SolveError),
@@ -118,6 +121,7 @@ impl Error {
             Error::GaveUp(_) => BUDGET,
             Error::Usage(_)
             | Error::Board(_)
+            | Error::Shape(_)
             | Error::Theme(_)
             | Error::Template(_)
             | Error::Raster(_)
@@ -128,10 +132,11 @@ impl Error {
                 | SolveError::Exhausted { .. }
                 | SolveError::Verify { .. }
                 | SolveError::EndsMissed { .. } => NO,
-                SolveError::Budget { .. } => BUDGET,
+                SolveError::Budget { .. } | SolveError::ShapeBudget { .. } => BUDGET,
                 SolveError::Divide(_)
                 | SolveError::Memory { .. }
                 | SolveError::EndOfClosed
+                | SolveError::ShapeMethod
                 | SolveError::EndMethod { .. } => USAGE,
             },
             Error::Generate(e) => match e {
@@ -163,6 +168,12 @@ impl Error {
                 _ => "try another --seed, --method auto, or raise --budget".into(),
             },
             Error::Solve(SolveError::Divide(_)) => "use --method auto or warnsdorff".into(),
+            Error::Solve(SolveError::ShapeMethod) => {
+                "use --method auto (the complete search) on shaped boards".into()
+            }
+            Error::Solve(SolveError::ShapeBudget { .. }) => {
+                "raise --budget, or try another --seed".into()
+            }
             Error::Solve(SolveError::Memory { .. }) => "try a smaller board".into(),
             Error::Generate(GenerateError::TooFewClues { fewest, .. }) => {
                 format!("ask for --clues {fewest} or more")

@@ -7,6 +7,7 @@ mod files;
 mod meta;
 mod output;
 mod puzzle;
+mod shape;
 mod solve;
 mod verify;
 

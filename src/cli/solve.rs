@@ -9,8 +9,10 @@ use knight_tour::board::human_bytes;
 use knight_tour::existence::Kind;
 use knight_tour::io::{self as tio, OutputFormat};
 use knight_tour::solve::{self, Request, Solution};
+use knight_tour::Shape;
 
 use super::output::{choose, emit, target, FormatArg};
+use super::shape::ShapeArgs;
 use super::{natural, parse_board, parse_square, refuse_given, Error, KindArgs, MethodArg};
 
 /// The board and the solver options.
@@ -40,9 +42,11 @@ pub struct Choice {
     /// Seed for random tie-breaks and tile choices: same seed, same tour.
     #[arg(long, value_parser = natural)]
     pub seed: Option<u64>,
-    /// Node budget of the searching solvers (backtrack, warnsdorff) [default: about 10 s of work].
+    /// Node budget of the searching solvers (backtrack, warnsdorff, the search on shaped boards) [default: about 10 s of work].
     #[arg(long, value_name = "NODES", value_parser = natural)]
     pub budget: Option<u64>,
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 }
 
 impl Choice {
@@ -96,9 +100,9 @@ impl Choice {
     }
 }
 
-/// Runs a request.
-pub fn run_request(req: &Request) -> Result<Solution, Error> {
-    Ok(solve::solve(req)?)
+/// Runs a request on a shape.
+pub fn run_request(shape: &Shape, req: &Request) -> Result<Solution, Error> {
+    Ok(solve::solve_on(shape, req)?)
 }
 
 /// Peak resident memory of this process in bytes, where the system tells it.
@@ -125,6 +129,7 @@ pub struct SolveArgs {
 /// Runs `solve`.
 pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     let req = args.opts.choice.request(&args.opts.board)?;
+    let shape = args.opts.choice.shape.shape(req.board)?;
     let format = choose(
         args.format.map(Into::into),
         args.output.as_deref(),
@@ -140,7 +145,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     )?;
     let out = target(args.output.as_deref())?;
     let t0 = Instant::now();
-    let sol = run_request(&req)?;
+    let sol = run_request(&shape, &req)?;
     let elapsed = t0.elapsed();
     let tour = &sol.tour;
     emit(&out, |w| match format {

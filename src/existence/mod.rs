@@ -21,6 +21,7 @@
 //!   For n >= 9 every square allowed by colour is a start: the divide solver constructs one.
 
 mod ends;
+mod shaped;
 
 use thiserror::Error;
 
@@ -98,6 +99,26 @@ pub enum NoTour {
         end: String,
         /// Why, in words.
         why: String,
+    },
+    /// A shaped board fails one of the cheap proofs.
+    #[error("no tour of {board} with {holes} holes: {why}")]
+    Shaped {
+        /// The rectangle.
+        board: Board,
+        /// Number of holes.
+        holes: usize,
+        /// Why, in words.
+        why: String,
+    },
+    /// The complete search on a shaped board found nothing.
+    #[error("no tour of {board} with {holes} holes: the complete search exhausted {nodes} positions without finding one")]
+    Exhausted {
+        /// The rectangle.
+        board: Board,
+        /// Number of holes.
+        holes: usize,
+        /// Positions searched.
+        nodes: u64,
     },
     /// A 3 x n exception square.
     #[error("no open tour of {board} from {name}: exhaustive search shows that {why}")]
@@ -226,6 +247,23 @@ pub fn between(board: Board, start: Square, end: Square) -> Result<(), NoTour> {
     ends::between(board, start, end, || {
         crate::solve::band::feasible(board, start, end)
     })
+}
+
+/// The cheap proofs on a shaped board (a plain rectangle gets the theorems' exact answer):
+/// `Ok` means no proof of impossibility, not that a tour exists; the complete search decides.
+pub fn on_shape(
+    shape: &crate::shape::Shape,
+    kind: Kind,
+    start: Option<Square>,
+    end: Option<Square>,
+) -> Result<(), NoTour> {
+    if shape.is_rect() {
+        return match (start, end) {
+            (s, Some(t)) => between(shape.board(), s.unwrap_or(Square::new(0, 0)), t),
+            (s, None) => check(shape.board(), kind, s),
+        };
+    }
+    shaped::check(shape, kind, start, end)
 }
 
 /// The theorem's answer for a request: `kind` on `board`, optionally from `start`.

@@ -151,6 +151,14 @@ impl<'a> Record<'a> {
         self.num(v)
     }
 
+    /// Appends `#` right-aligned in `width` columns: a hole in a numbered grid.
+    pub(crate) fn hole(&mut self, width: usize) -> &mut Self {
+        self.buf[self.at..self.at + width - 1].fill(b' ');
+        self.buf[self.at + width - 1] = b'#';
+        self.at += width;
+        self
+    }
+
     /// Appends a square's algebraic name: the file letters (a..z, aa, ...) and the rank,
     /// counted from the bottom row as 1.
     #[inline]

@@ -211,6 +211,19 @@ pub enum ReadError {
     /// A square of the path lies off the board.
     #[error("{0}")]
     Tour(#[from] TourError),
+    /// A hole lies off the board.
+    #[error("hole [{row}, {col}] is off the {board} board")]
+    HoleOffBoard {
+        /// The board.
+        board: Board,
+        /// The hole's row as written.
+        row: u64,
+        /// The hole's column as written.
+        col: u64,
+    },
+    /// The holes leave no square.
+    #[error("{0}")]
+    Shape(#[from] crate::shape::ShapeError),
     /// The path lists more squares than the board has.
     #[error("the path has more squares than the {board} board ({area})", area = board.area())]
     PathTooLong {
@@ -329,12 +342,23 @@ pub fn write_json(
             t.row, t.col, t.rows, t.cols
         )?;
     }
+    w.write_all(b"]")?;
+    // Files of plain rectangles stay as they were; readers treat a missing list as none.
+    if !tour.holes.is_empty() {
+        w.write_all(b",\n \"holes\": [")?;
+        for (i, &h) in tour.holes.iter().enumerate() {
+            let s = b.square(h);
+            let sep = if i > 0 { ", " } else { "" };
+            write!(w, "{sep}[{}, {}]", s.row, s.col)?;
+        }
+        w.write_all(b"]")?;
+    }
     let method = serde_json::to_string(method).unwrap_or_else(|_| "null".into());
     let seed = seed.map_or("null".to_string(), |s| s.to_string());
-    writeln!(w, "],\n \"method\": {method}, \"seed\": {seed}}}")
+    writeln!(w, ",\n \"method\": {method}, \"seed\": {seed}}}")
 }
 
-/// Writes the numbered grid: one row a line, right-aligned 1-based move numbers.
+/// Writes the numbered grid: one row a line, right-aligned 1-based move numbers, `#` for holes.
 pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
     let cols = tour.board.cols as usize;
     let numbers = tour.numbers();
@@ -347,13 +371,19 @@ pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> 
         chunks::CHUNK / cols,
         cols * (width + 1) + 1,
         |range, buf| {
-            for row in numbers[range.start * cols..range.end * cols].chunks(cols) {
+            let first = range.start * cols;
+            for (k, row) in numbers[first..range.end * cols].chunks(cols).enumerate() {
                 for (i, &n) in row.iter().enumerate() {
                     let mut rec = Record::new(buf);
                     if i > 0 {
                         rec.text(b" ");
                     }
-                    rec.padded(n, width);
+                    let at = (first + k * cols + i) as u32;
+                    if n == 0 && tour.holes.binary_search(&at).is_ok() {
+                        rec.hole(width);
+                    } else {
+                        rec.padded(n, width);
+                    }
                 }
                 buf.push(b'\n');
             }

@@ -8,6 +8,7 @@ use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor
 use super::{ReadError, TourFile, TOUR_FORMAT};
 use crate::board::{human_bytes, Board, Square, MAX_SQUARES};
 use crate::existence::Kind;
+use crate::shape::Shape;
 use crate::tour::{Tile, Tour, TourError};
 
 pub(super) struct FileVisitor<'a> {
@@ -52,6 +53,7 @@ impl<'de> Visitor<'de> for FileVisitor<'_> {
         let fault = self.fault;
         let (mut format, mut rows, mut cols, mut closed) = (None, None, None, None);
         let (mut path, mut tiles, mut method, mut seed) = (None, Vec::new(), None, None);
+        let mut holes: Vec<[u64; 2]> = Vec::new();
         while let Some(key) = map.next_key::<String>()? {
             match key.as_str() {
                 "format" => {
@@ -72,6 +74,7 @@ impl<'de> Visitor<'de> for FileVisitor<'_> {
                     path = Some(map.next_value_seed(PathSeed { board: b, fault })?);
                 }
                 "tiles" => tiles = map.next_value::<Vec<Tile>>()?,
+                "holes" => holes = map.next_value::<Vec<[u64; 2]>>()?,
                 "method" => method = map.next_value::<Option<String>>()?,
                 "seed" => seed = map.next_value::<Option<u64>>()?,
                 _ => {
@@ -103,7 +106,25 @@ impl<'de> Visitor<'de> for FileVisitor<'_> {
                 p
             }
         };
-        match Tour::new(b, path, Kind::of(closed), tiles) {
+        let mut blocked = Vec::with_capacity(holes.len());
+        for &[r, c] in &holes {
+            if r >= b.rows as u64 || c >= b.cols as u64 {
+                return fail(
+                    fault,
+                    ReadError::HoleOffBoard {
+                        board: b,
+                        row: r,
+                        col: c,
+                    },
+                );
+            }
+            blocked.push(b.index(Square::new(r as u32, c as u32)));
+        }
+        let shape = match Shape::new(b, blocked) {
+            Ok(s) => s,
+            Err(e) => return fail(fault, ReadError::Shape(e)),
+        };
+        match Tour::on_shape(&shape, path, Kind::of(closed), tiles) {
             Ok(tour) => Ok(TourFile { tour, method, seed }),
             Err(e) => fail(fault, e.into()),
         }

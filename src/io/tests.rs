@@ -147,3 +147,31 @@ fn text_grid() {
         " 1  9  3  6\n 4  7  0  0\n 0  2  5  8\n"
     );
 }
+
+#[test]
+fn holes_round_trip_and_show_in_the_grid() {
+    let b = Board::new(8, 8).unwrap();
+    let shape = crate::shape::Shape::new(b, vec![b.index(b.parse_square("b3").unwrap())]).unwrap();
+    let req = crate::solve::Request::new(b, Kind::Open);
+    let tour = crate::solve::solve_on(&shape, &req).unwrap().tour;
+    let mut out = Vec::new();
+    write_json(&mut out, &tour, "search", None).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("\"holes\": [[5, 1]]"), "{text}");
+    let back = read_json(&text).unwrap().tour;
+    assert_eq!(back, tour);
+    assert_eq!(back.holes(), &[41]);
+    // A file whose path runs over a hole is refused with that fault.
+    let over = text.replace("\"holes\": [[5, 1]]", "\"holes\": [[7, 0]]");
+    assert!(matches!(
+        read_json(&over),
+        Err(ReadError::Tour(TourError::OnHole { .. }))
+    ));
+    let mut grid = Vec::new();
+    write_text(&mut grid, &tour).unwrap();
+    let grid = String::from_utf8(grid).unwrap();
+    assert_eq!(
+        grid.lines().nth(5).unwrap().split_whitespace().nth(1),
+        Some("#")
+    );
+}

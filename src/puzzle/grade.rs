@@ -55,6 +55,7 @@ pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
                 path: l.placed.clone(),
                 kind: puzzle.kind,
                 tiles: Vec::new(),
+                holes: Vec::new(),
             };
             if tour.verify().is_ok() && puzzle.agrees(&tour) {
                 Verdict::Solved { grade, tour }

@@ -75,6 +75,7 @@ pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, Ga
             path,
             kind: puzzle.kind,
             tiles: Vec::new(),
+            holes: Vec::new(),
         };
         debug_assert!(t.verify().is_ok() && puzzle.agrees(&t));
         t

@@ -27,6 +27,7 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
             path,
             kind: Kind::of(closed),
             tiles: Vec::new(),
+            holes: Vec::new(),
         }),
         Outcome::Exhausted => Err(SolveError::Exhausted {
             method: "backtrack",

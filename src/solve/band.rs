@@ -380,6 +380,7 @@ pub(crate) fn construct(board: Board, s: Square, t: Square) -> Option<Tour> {
         path,
         kind: Kind::Open,
         tiles: Vec::new(),
+        holes: Vec::new(),
     })
 }
 

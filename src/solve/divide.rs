@@ -345,6 +345,7 @@ impl Plan {
             path,
             kind: Kind::of(closed),
             tiles: self.ax.tiles(),
+            holes: Vec::new(),
         }
     }
 }

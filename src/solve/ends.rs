@@ -453,6 +453,7 @@ pub(crate) fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -
                     path,
                     kind: Kind::Open,
                     tiles: chain.ax.tiles(),
+                    holes: Vec::new(),
                 });
             }
         }
@@ -485,6 +486,7 @@ pub(crate) fn search_small(board: Board, s: Square, t: Square, seed: Option<u64>
         path,
         kind: Kind::Open,
         tiles: Vec::new(),
+        holes: Vec::new(),
     })
 }
 

@@ -229,6 +229,7 @@ pub fn construct(board: Board, start: Square) -> Option<Tour> {
         board,
         path,
         kind: Kind::Open,
+        holes: Vec::new(),
         tiles: tiles
             .windows(2)
             .map(|w| Tile {

@@ -8,6 +8,7 @@ pub(crate) mod exact;
 pub(crate) mod four;
 pub(crate) mod merge;
 pub(crate) mod search;
+pub(crate) mod shaped;
 pub(crate) mod small;
 pub(crate) mod strip;
 pub(crate) mod warnsdorff;
@@ -19,6 +20,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Square};
 use crate::existence::{self, Kind, NoTour};
+use crate::shape::Shape;
 use crate::tour::{Tour, TourError};
 
 /// Which solver to use.
@@ -146,6 +148,21 @@ pub enum SolveError {
         /// Bytes needed, human-readable.
         need: String,
     },
+    /// The search on a shaped board ran out of budget: no tour and no proof.
+    #[error("no tour of {board} with {holes} holes was found within the budget of {nodes} positions, and no proof that none exists either")]
+    ShapeBudget {
+        /// The rectangle.
+        board: Board,
+        /// Number of holes.
+        holes: usize,
+        /// Positions searched.
+        nodes: u64,
+    },
+    /// The divide-and-conquer was asked for on a board with holes.
+    #[error(
+        "the divide-and-conquer construction tiles a whole rectangle, and this board has holes"
+    )]
+    ShapeMethod,
     /// An end square was given for a closed tour.
     #[error(
         "a closed tour has no end square; hint: drop --end, or drop --closed for an open tour"
@@ -214,6 +231,60 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         });
     }
     Ok(Solution { tour, method })
+}
+
+/// Default positions a search on a shaped board may visit: about 10 s of work.
+pub const SHAPE_BUDGET: u64 = 50_000_000;
+
+/// Solves a request on a shaped board: a plain rectangle goes to [`solve`]; otherwise the
+/// cheap proofs of impossibility, then the complete search, whose answer is a verified tour,
+/// a proof by exhaustion, or an honest "not found within the budget".
+pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
+    if shape.is_rect() {
+        return solve(req);
+    }
+    let board = shape.board();
+    if req.method == Method::Divide {
+        return Err(SolveError::ShapeMethod);
+    }
+    if req.end.is_some() && req.kind == Kind::Closed {
+        return Err(SolveError::EndOfClosed);
+    }
+    existence::on_shape(shape, req.kind, req.start, req.end)?;
+    reserve(board)?;
+    let budget = req.budget.unwrap_or(SHAPE_BUDGET);
+    let method = if req.method == Method::Backtrack {
+        "backtrack"
+    } else {
+        "search"
+    };
+    let goal = shaped::Goal {
+        start: req.start.map(|s| board.index(s)),
+        end: req.end.map(|t| board.index(t)),
+        closed: req.kind == Kind::Closed,
+        seed: req.seed.unwrap_or(0),
+        fixed_order: req.method == Method::Backtrack,
+        budget,
+    };
+    let holes = shape.holes().len();
+    match shaped::search(shape, goal) {
+        shaped::Outcome::Found(path) => {
+            let tour = Tour::on_shape(shape, path, req.kind, Vec::new())
+                .map_err(|source| SolveError::Verify { method, source })?;
+            Ok(Solution { tour, method })
+        }
+        shaped::Outcome::Exhausted(nodes) => Err(NoTour::Exhausted {
+            board,
+            holes,
+            nodes,
+        }
+        .into()),
+        shaped::Outcome::Budget(nodes) => Err(SolveError::ShapeBudget {
+            board,
+            holes,
+            nodes,
+        }),
+    }
 }
 
 /// Solves a request with an end square: the rule, then the construction for the board's family.

@@ -200,6 +200,7 @@ mod tests {
             path: p.clone(),
             kind: Kind::Closed,
             tiles: vec![],
+            holes: Vec::new(),
         };
         t.verify().unwrap();
         let i = p.iter().position(|&x| x == e.0).unwrap();

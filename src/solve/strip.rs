@@ -201,6 +201,7 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
             path,
             kind: Kind::of(closed),
             tiles,
+            holes: Vec::new(),
         });
     }
     None

@@ -25,6 +25,7 @@ fn run(req: &Request, tie: TieBreak, budget: u64) -> Result<Tour, Outcome> {
             path,
             kind: Kind::of(closed),
             tiles: Vec::new(),
+            holes: Vec::new(),
         }),
         other => Err(other),
     }

@@ -1,0 +1,124 @@
+//! The shape options shared by `solve`, `draw`, `exists` and `puzzle`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use knight_tour::{Board, Shape};
+
+use super::files::open_bounded;
+use super::Error;
+
+/// Largest mask file read: a 10^8-square text mask with line ends, or its PNG.
+const MAX_MASK_BYTES: u64 = 128 << 20;
+
+/// Blocked squares: a list, a mask file, a named shape.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ShapeArgs {
+    /// Blocked squares: algebraic names separated by commas (a1,b3), or ROW,COL pairs separated by semicolons (0,0;2,1).
+    #[arg(long, value_name = "SQUARES", allow_hyphen_values = true)]
+    pub holes: Option<String>,
+    /// A mask of the board: a text grid ('#' or 'x' blocked, '.' or 'o' open) or a PNG whose dark pixels are holes, one pixel a square.
+    #[arg(long, value_name = "FILE", conflicts_with = "shape")]
+    pub mask: Option<PathBuf>,
+    /// A named shape sized to the board: disc, cross, diamond or frame.
+    #[arg(long, value_name = "NAME")]
+    pub shape: Option<String>,
+}
+
+impl ShapeArgs {
+    /// Whether any shape option was given.
+    pub fn given(&self) -> bool {
+        self.holes.is_some() || self.mask.is_some() || self.shape.is_some()
+    }
+
+    /// The shape of `board` these options describe (the whole board when none is given).
+    pub fn shape(&self, board: Board) -> Result<Shape, Error> {
+        let mut holes: Vec<u32> = Vec::new();
+        if let Some(path) = &self.mask {
+            let mask = read_mask(path)?;
+            if mask.board() != board {
+                return Err(Error::Usage(format!(
+                    "the mask {} is {} but the board is {board}; hint: give the board as {}",
+                    path.display(),
+                    mask.board(),
+                    mask.board()
+                )));
+            }
+            holes.extend_from_slice(mask.holes());
+        }
+        if let Some(name) = &self.shape {
+            holes.extend_from_slice(Shape::named(board, name)?.holes());
+        }
+        if let Some(list) = &self.holes {
+            for text in split_squares(list) {
+                holes.push(board.index(board.parse_square(text)?));
+            }
+        }
+        Ok(Shape::new(board, holes)?)
+    }
+}
+
+/// The squares of a `--holes` list: ROW,COL pairs when it has semicolons, else names.
+fn split_squares(list: &str) -> Vec<&str> {
+    let seps: &[char] = if list.contains(';') {
+        &[';']
+    } else {
+        &[',', ' ', '\t']
+    };
+    list.split(seps)
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// Reads a mask file: PNG by its signature, else a text grid.
+fn read_mask(path: &Path) -> Result<Shape, Error> {
+    let mut bytes = Vec::new();
+    open_bounded(path, "mask", MAX_MASK_BYTES)?
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::Usage(format!("cannot read the mask {}: {e}", path.display())))?;
+    let name = path.display();
+    if bytes.starts_with(b"\x89PNG") {
+        return png_mask(&bytes)
+            .map_err(|why| Error::Usage(format!("the mask {name} is not a usable PNG: {why}")));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        Error::Usage(format!(
+            "the mask {name} is neither a PNG nor text; hint: a text mask has one line a row, '#' for holes and '.' for open squares"
+        ))
+    })?;
+    Shape::parse_mask(&text).map_err(|e| Error::Usage(format!("in the mask {name}: {e}")))
+}
+
+/// A PNG mask: one pixel a square, holes where the pixel is dark (luminance below half) and
+/// not transparent.
+fn png_mask(bytes: &[u8]) -> Result<Shape, String> {
+    let mut decoder = png::Decoder::new(bytes);
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let (w, h) = (reader.info().width, reader.info().height);
+    let board = Board::new(h, w).map_err(|e| e.to_string())?;
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
+    let channels = info.color_type.samples();
+    let dark = |px: &[u8]| {
+        let (y, a) = match px.len() {
+            1 => (px[0] as u32, 255),
+            2 => (px[0] as u32, px[1] as u32),
+            3 => (luma(px), 255),
+            _ => (luma(px), px[3] as u32),
+        };
+        a >= 128 && y < 128
+    };
+    let blocked = (0..h as usize).flat_map(|r| {
+        let row = &buf[r * info.line_size..];
+        (0..w as usize).map(move |c| dark(&row[c * channels..(c + 1) * channels]))
+    });
+    Shape::from_blocked(board, blocked.collect::<Vec<_>>()).map_err(|e| e.to_string())
+}
+
+/// Rec. 601 luma of an RGB pixel, 0..255.
+fn luma(px: &[u8]) -> u32 {
+    (299 * px[0] as u32 + 587 * px[1] as u32 + 114 * px[2] as u32) / 1000
+}

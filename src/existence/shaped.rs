@@ -1,0 +1,191 @@
+//! Cheap proofs that a shaped board has no tour. No theorem covers arbitrary shapes, so these
+//! are necessary conditions only; the complete search (`solve::shaped`) settles the rest.
+//!
+//! - Every square of a tour is entered or left by a move to another open square, so an open
+//!   square with no open square a knight's move away rules out every tour but the one-square
+//!   one, and the open squares must form one piece.
+//! - A square with one open neighbour can only be an end of a path (a cycle enters and leaves
+//!   every square), so an open tour allows at most two such squares and a closed one none; a
+//!   given start or end must be one of them when there are two (or the only one, if both are
+//!   given).
+//! - Every move changes colour, so a path's squares alternate colours: a closed tour needs as
+//!   many open squares of each colour, an open one counts that differ by at most one, and
+//!   then both ends lie on the majority colour; with equal counts the two ends differ.
+
+use crate::board::{Board, Square};
+use crate::shape::Shape;
+
+use super::{Kind, NoTour};
+
+/// Whether a tour of `kind` may exist on `shape` (from `start`, to `end`), by the cheap proofs;
+/// `Err` carries the reason in words.
+pub(crate) fn check(
+    shape: &Shape,
+    kind: Kind,
+    start: Option<Square>,
+    end: Option<Square>,
+) -> Result<(), NoTour> {
+    let board = shape.board();
+    let name = |s: Square| board.algebraic(s);
+    let no = |why: String| {
+        Err(NoTour::Shaped {
+            board,
+            holes: shape.holes().len(),
+            why,
+        })
+    };
+    let blocked = shape.blocked();
+    for (role, sq) in [("start", start), ("end", end)] {
+        if let Some(s) = sq {
+            if blocked[board.index(s) as usize] {
+                return no(format!("the {role} square {} is a hole", name(s)));
+            }
+        }
+    }
+    if let (Some(s), Some(t)) = (start, end) {
+        if s == t {
+            return no(format!(
+                "{} is both the start and the end, but a tour visits it once",
+                name(s)
+            ));
+        }
+    }
+    let n = shape.open_count();
+    if n == 1 {
+        return match kind {
+            Kind::Closed => no("one open square has no move to return by".into()),
+            Kind::Open if end.is_some() => no("one open square cannot be two ends".into()),
+            Kind::Open => Ok(()),
+        };
+    }
+    let adj = shape.adjacency();
+    let open: Vec<u32> = (0..board.area() as u32)
+        .filter(|&i| !blocked[i as usize])
+        .collect();
+    if let Some(&lone) = open.iter().find(|&&i| adj[i as usize].is_empty()) {
+        return no(format!(
+            "{} has no open square a knight's move away",
+            name(board.square(lone))
+        ));
+    }
+    let pieces = pieces(&adj, &open);
+    if pieces.len() > 1 {
+        return no(format!(
+            "the open squares fall apart into {} pieces that no knight's move joins ({} cannot reach {})",
+            pieces.len(),
+            name(board.square(pieces[0])),
+            name(board.square(pieces[1])),
+        ));
+    }
+    let ones: Vec<Square> = open
+        .iter()
+        .filter(|&&i| adj[i as usize].len() == 1)
+        .map(|&i| board.square(i))
+        .collect();
+    let list = |v: &[Square]| v.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ");
+    match kind {
+        Kind::Closed if !ones.is_empty() => {
+            return no(format!(
+                "{} {} only one open neighbour, but a closed tour enters and leaves every square",
+                list(&ones),
+                if ones.len() == 1 { "has" } else { "have" }
+            ))
+        }
+        Kind::Open if ones.len() > 2 => {
+            return no(format!(
+                "{} squares ({}) have only one open neighbour; each must be an end of the tour, and a tour has two ends",
+                ones.len(),
+                list(&ones)
+            ))
+        }
+        _ => {}
+    }
+    let given: Vec<Square> = [start, end].into_iter().flatten().collect();
+    // The squares with one neighbour and the given squares are all ends of the path.
+    if let Some(&g) = given.iter().find(|g| !ones.contains(g)) {
+        if ones.len() + given.iter().filter(|g| !ones.contains(g)).count() > 2 {
+            return no(format!(
+                "{} {} only one open neighbour, so the tour's ends are there, and {} cannot be an end too",
+                list(&ones),
+                if ones.len() == 1 { "has" } else { "have" },
+                name(g)
+            ));
+        }
+    }
+    colours(board, &open, kind, &given, &no)
+}
+
+/// The colour-count rule.
+fn colours(
+    board: Board,
+    open: &[u32],
+    kind: Kind,
+    given: &[Square],
+    no: &dyn Fn(String) -> Result<(), NoTour>,
+) -> Result<(), NoTour> {
+    let a1 = Square::new(board.rows - 1, 0);
+    let same = open
+        .iter()
+        .filter(|&&i| board.square(i).colour() == a1.colour())
+        .count();
+    let other = open.len() - same;
+    // a1's colour holds the larger half of an odd board.
+    let holes_same = board.area().div_ceil(2) - same;
+    let holes_other = board.area() - open.len() - holes_same;
+    let counts = format!(
+        "the holes take {holes_same} squares of a1's colour and {holes_other} of the other, leaving {same} and {other}"
+    );
+    let diff = same.abs_diff(other);
+    match kind {
+        Kind::Closed if diff != 0 => no(format!(
+            "{counts}; every move changes colour, so a closed tour needs equal counts, and these differ by {diff}"
+        )),
+        Kind::Open if diff > 1 => no(format!(
+            "{counts}; every move changes colour, so a path's counts differ by at most one, and these differ by {diff}"
+        )),
+        Kind::Open if diff == 1 => {
+            let major = if same > other {
+                a1.colour()
+            } else {
+                1 - a1.colour()
+            };
+            match given.iter().find(|s| s.colour() != major) {
+                Some(&s) => no(format!(
+                    "{counts}; a path alternating colours starts and ends on the colour with more squares, and {} is on the other",
+                    board.algebraic(s)
+                )),
+                None => Ok(()),
+            }
+        }
+        Kind::Open if given.len() == 2 && given[0].colour() == given[1].colour() => no(format!(
+            "{counts}; with equal counts a path's ends differ in colour, but {} and {} are the same colour",
+            board.algebraic(given[0]),
+            board.algebraic(given[1])
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// One square of each connected piece of the open squares (the first piece first).
+fn pieces(adj: &[Vec<u32>], open: &[u32]) -> Vec<u32> {
+    let mut seen = vec![false; adj.len()];
+    let mut firsts = Vec::new();
+    let mut stack = Vec::new();
+    for &o in open {
+        if seen[o as usize] {
+            continue;
+        }
+        firsts.push(o);
+        seen[o as usize] = true;
+        stack.push(o);
+        while let Some(v) = stack.pop() {
+            for &w in &adj[v as usize] {
+                if !seen[w as usize] {
+                    seen[w as usize] = true;
+                    stack.push(w);
+                }
+            }
+        }
+    }
+    firsts
+}

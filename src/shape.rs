@@ -1,0 +1,319 @@
+//! Shaped boards: a rectangle with blocked squares (holes), from a list, a text mask or a
+//! named shape sized to the board.
+
+use thiserror::Error;
+
+use crate::board::{Board, Square};
+
+/// Errors from building a shape.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ShapeError {
+    /// A hole lies off the board.
+    #[error("hole {square} is off the {board} board")]
+    OffBoard {
+        /// The hole as (row, col).
+        square: Square,
+        /// The board.
+        board: Board,
+    },
+    /// Every square is blocked.
+    #[error("every square of the {board} board is a hole; hint: leave at least one square open")]
+    NoSquares {
+        /// The board.
+        board: Board,
+    },
+    /// A mask line is longer or shorter than the first.
+    #[error("mask line {line} has {found} squares but line 1 has {expected}; hint: every line of a mask has one character a square")]
+    Ragged {
+        /// 1-based line number.
+        line: usize,
+        /// Squares on that line.
+        found: usize,
+        /// Squares on the first line.
+        expected: usize,
+    },
+    /// A mask character is not one of `#x.o`.
+    #[error("mask line {line} has '{ch}' at column {col}; hint: write '#' or 'x' for a hole and '.' or 'o' for an open square")]
+    BadChar {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column.
+        col: usize,
+        /// The character.
+        ch: char,
+    },
+    /// The mask has no squares.
+    #[error(
+        "the mask has no squares; hint: one line per row, '#' for holes and '.' for open squares"
+    )]
+    EmptyMask,
+    /// The named shape is unknown.
+    #[error("unknown shape '{0}'; hint: disc, cross, diamond or frame")]
+    UnknownName(String),
+    /// The mask's size is not the board's.
+    #[error("the mask is {mask} but the board is {board}; hint: give the board as {mask}, or leave the board out")]
+    SizeMismatch {
+        /// The mask's size.
+        mask: Board,
+        /// The board given.
+        board: Board,
+    },
+}
+
+/// A rectangular board with some squares blocked.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Shape {
+    board: Board,
+    /// Row-major indices of the holes, sorted, no repeats.
+    holes: Vec<u32>,
+}
+
+/// Named shapes that figures use.
+pub const NAMES: [&str; 4] = ["disc", "cross", "diamond", "frame"];
+
+impl Shape {
+    /// The whole rectangle.
+    pub fn rect(board: Board) -> Shape {
+        Shape {
+            board,
+            holes: Vec::new(),
+        }
+    }
+
+    /// A board with holes at `holes` (row-major indices, in any order, repeats allowed).
+    pub fn new(board: Board, mut holes: Vec<u32>) -> Result<Shape, ShapeError> {
+        holes.sort_unstable();
+        holes.dedup();
+        if let Some(&h) = holes.iter().find(|&&h| h as usize >= board.area()) {
+            return Err(ShapeError::OffBoard {
+                square: Square::new(h / board.cols, h % board.cols),
+                board,
+            });
+        }
+        if holes.len() == board.area() {
+            return Err(ShapeError::NoSquares { board });
+        }
+        Ok(Shape { board, holes })
+    }
+
+    /// A board with holes at the given squares.
+    pub fn with_squares(board: Board, squares: &[Square]) -> Result<Shape, ShapeError> {
+        for &s in squares {
+            if s.row >= board.rows || s.col >= board.cols {
+                return Err(ShapeError::OffBoard { square: s, board });
+            }
+        }
+        Shape::new(board, squares.iter().map(|&s| board.index(s)).collect())
+    }
+
+    /// A shape from a text mask: one line per row (top row first), `#` or `x` a hole and
+    /// `.` or `o` an open square; spaces between squares are ignored, as are blank lines and
+    /// lines starting with `//`.
+    pub fn parse_mask(text: &str) -> Result<Shape, ShapeError> {
+        let mut rows: Vec<Vec<bool>> = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with("//") {
+                continue;
+            }
+            let mut row = Vec::new();
+            for (j, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                row.push(match ch {
+                    '#' | 'x' | 'X' => true,
+                    '.' | 'o' | 'O' => false,
+                    _ => {
+                        return Err(ShapeError::BadChar {
+                            line: i + 1,
+                            col: j + 1,
+                            ch,
+                        })
+                    }
+                });
+            }
+            if let Some(first) = rows.first() {
+                if row.len() != first.len() {
+                    return Err(ShapeError::Ragged {
+                        line: i + 1,
+                        found: row.len(),
+                        expected: first.len(),
+                    });
+                }
+            }
+            rows.push(row);
+        }
+        if rows.is_empty() {
+            return Err(ShapeError::EmptyMask);
+        }
+        let board = Board::new(rows.len() as u32, rows[0].len() as u32)
+            .map_err(|_| ShapeError::EmptyMask)?;
+        Shape::from_blocked(board, rows.iter().flatten().copied())
+    }
+
+    /// A shape from one flag a square, row-major: true for a hole.
+    pub fn from_blocked(
+        board: Board,
+        blocked: impl IntoIterator<Item = bool>,
+    ) -> Result<Shape, ShapeError> {
+        let holes = blocked
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, b)| b)
+            .map(|(i, _)| i as u32)
+            .collect();
+        Shape::new(board, holes)
+    }
+
+    /// A named shape sized to the board: `disc` (the squares whose centres lie within the
+    /// inscribed circle), `cross` (a plus sign of arms a third of each side wide),
+    /// `diamond` (the inscribed rhombus) or `frame` (a ring a quarter of the shorter side
+    /// wide, at least 2).
+    pub fn named(board: Board, name: &str) -> Result<Shape, ShapeError> {
+        let (r, c) = (board.rows as f64, board.cols as f64);
+        let inside: Box<dyn Fn(f64, f64) -> bool> = match name {
+            // (y, x) is a square's centre relative to the board's centre, in squares.
+            "disc" => Box::new(move |y, x| {
+                let (a, b) = (r / 2.0, c / 2.0);
+                (y / a).powi(2) + (x / b).powi(2) <= 1.0 + 1e-9
+            }),
+            "diamond" => {
+                Box::new(move |y, x| y.abs() / (r / 2.0) + x.abs() / (c / 2.0) <= 1.0 + 1e-9)
+            }
+            "cross" => {
+                let (ar, ac) = (arm(board.rows), arm(board.cols));
+                Box::new(move |y, x| y.abs() <= ar / 2.0 || x.abs() <= ac / 2.0)
+            }
+            "frame" => {
+                let w = (board.rows.min(board.cols) / 4).max(2) as f64;
+                Box::new(move |y, x| r / 2.0 - y.abs() <= w || c / 2.0 - x.abs() <= w)
+            }
+            _ => return Err(ShapeError::UnknownName(name.to_string())),
+        };
+        let blocked = (0..board.area() as u32).map(|i| {
+            let s = board.square(i);
+            !inside(s.row as f64 + 0.5 - r / 2.0, s.col as f64 + 0.5 - c / 2.0)
+        });
+        Shape::from_blocked(board, blocked)
+    }
+
+    /// The rectangle.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// Row-major indices of the holes, sorted.
+    pub fn holes(&self) -> &[u32] {
+        &self.holes
+    }
+
+    /// Whether the shape has no holes.
+    pub fn is_rect(&self) -> bool {
+        self.holes.is_empty()
+    }
+
+    /// Open squares.
+    pub fn open_count(&self) -> usize {
+        self.board.area() - self.holes.len()
+    }
+
+    /// Whether the square at `idx` is a hole.
+    pub fn is_hole(&self, idx: u32) -> bool {
+        self.holes.binary_search(&idx).is_ok()
+    }
+
+    /// One flag a square, row-major: true for a hole.
+    pub fn blocked(&self) -> Vec<bool> {
+        let mut b = vec![false; self.board.area()];
+        for &h in &self.holes {
+            b[h as usize] = true;
+        }
+        b
+    }
+
+    /// The open neighbours of every square (holes get none), row-major.
+    pub fn adjacency(&self) -> Vec<Vec<u32>> {
+        let blocked = self.blocked();
+        let mut adj = self.board.adjacency();
+        for (i, a) in adj.iter_mut().enumerate() {
+            if blocked[i] {
+                a.clear();
+            } else {
+                a.retain(|&v| !blocked[v as usize]);
+            }
+        }
+        adj
+    }
+
+    /// The shape as a text mask, `#` for holes and `.` for open squares.
+    pub fn to_mask(&self) -> String {
+        let blocked = self.blocked();
+        let mut s = String::with_capacity(self.board.area() + self.board.rows as usize);
+        for (i, &b) in blocked.iter().enumerate() {
+            s.push(if b { '#' } else { '.' });
+            if (i + 1) % self.board.cols as usize == 0 {
+                s.push('\n');
+            }
+        }
+        s
+    }
+}
+
+/// Width of a cross's arm: a third of the side, with the side's parity so it sits centred.
+fn arm(side: u32) -> f64 {
+    let mut w = (side / 3).max(1);
+    if (side - w) % 2 == 1 {
+        w += 1;
+    }
+    w.min(side) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn masks_parse_and_print() {
+        let s = Shape::parse_mask("// a comment\n#..\n. o x\n").unwrap();
+        assert_eq!(s.board(), Board::new(2, 3).unwrap());
+        assert_eq!(s.holes(), &[0, 5]);
+        assert_eq!(s.to_mask(), "#..\n..#\n");
+        assert!(matches!(
+            Shape::parse_mask("..\n...\n"),
+            Err(ShapeError::Ragged { line: 2, .. })
+        ));
+        assert!(matches!(
+            Shape::parse_mask(".?\n"),
+            Err(ShapeError::BadChar { ch: '?', .. })
+        ));
+        assert!(matches!(
+            Shape::parse_mask("##\n"),
+            Err(ShapeError::NoSquares { .. })
+        ));
+    }
+
+    #[test]
+    fn named_shapes_are_symmetric_and_open_in_the_middle() {
+        for name in NAMES {
+            for n in [5u32, 8, 10, 11, 30] {
+                let b = Board::new(n, n).unwrap();
+                let s = Shape::named(b, name).unwrap();
+                let blocked = s.blocked();
+                for i in 0..b.area() as u32 {
+                    let q = b.square(i);
+                    let mirrored = b.index(Square::new(n - 1 - q.row, n - 1 - q.col));
+                    let turned = b.index(Square::new(q.col, n - 1 - q.row));
+                    assert_eq!(
+                        blocked[i as usize], blocked[mirrored as usize],
+                        "{name} {n}"
+                    );
+                    assert_eq!(blocked[i as usize], blocked[turned as usize], "{name} {n}");
+                }
+                assert!(!s.is_rect() || name == "frame" && n <= 5, "{name} {n}");
+                if name != "frame" {
+                    assert!(!s.is_hole(b.index(Square::new(n / 2, n / 2))));
+                }
+            }
+        }
+        let disc = Shape::named(Board::new(10, 10).unwrap(), "disc").unwrap();
+        assert_eq!(disc.open_count(), 80);
+    }
+}
