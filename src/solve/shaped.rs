@@ -116,23 +116,31 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
             .expect("open squares")],
         _ => open_starts(&g, board),
     };
+    // Warnsdorff's greedy order either runs straight through or sinks into a dead region that
+    // backtracking cannot leave; short runs from fresh tie-breaks find most tours quickly.
+    // Then the complete search runs with what is left of the budget, for the proof.
+    if n > 64 && !goal.fixed_order {
+        let short = (16 * n as u64).max(20_000);
+        for k in 0..RESTARTS {
+            let s = starts[k as usize % starts.len()];
+            let budget = short.min(goal.budget.saturating_sub(nodes));
+            let mut run = Run::new(&g, goal.closed, last.map(to_id));
+            let tried = Goal {
+                seed: mix64(goal.seed ^ (k + 1)),
+                ..goal
+            };
+            let found = run.go(s, budget, tried);
+            nodes += run.nodes;
+            if let Some(path) = found {
+                return Outcome::Found(finish(&g, path, turn, goal));
+            }
+        }
+    }
     for &s in &starts {
         let budget = goal.budget.saturating_sub(nodes);
         let mut run = Run::new(&g, goal.closed, last.map(to_id));
         match run.go(s, budget, goal) {
-            Some(path) => {
-                let mut path: Vec<u32> = path.iter().map(|&v| g.sq[v as usize]).collect();
-                if turn {
-                    path.reverse();
-                }
-                if goal.closed {
-                    if let Some(s) = goal.start {
-                        let k = path.iter().position(|&q| q == s).unwrap_or(0);
-                        path.rotate_left(k);
-                    }
-                }
-                return Outcome::Found(path);
-            }
+            Some(path) => return Outcome::Found(finish(&g, path, turn, goal)),
             None => {
                 nodes += run.nodes;
                 if run.out_of_budget {
@@ -142,6 +150,25 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
         }
     }
     Outcome::Exhausted(nodes)
+}
+
+/// Short randomised runs before the complete search.
+const RESTARTS: u64 = 64;
+
+/// A found path as board indices, turned round if the end was searched as the start, and a
+/// cycle rotated to begin at the start asked for.
+fn finish(g: &Graph, path: Vec<u32>, turn: bool, goal: Goal) -> Vec<u32> {
+    let mut path: Vec<u32> = path.iter().map(|&v| g.sq[v as usize]).collect();
+    if turn {
+        path.reverse();
+    }
+    if goal.closed {
+        if let Some(s) = goal.start {
+            let k = path.iter().position(|&q| q == s).unwrap_or(0);
+            path.rotate_left(k);
+        }
+    }
+    path
 }
 
 /// Where an open tour with no given start may begin: the squares with one neighbour if there
