@@ -229,3 +229,50 @@ fn bad_input_is_one_line_and_writes_nothing() {
         assert!(!out.exists(), "{args:?} wrote a file");
     }
 }
+
+#[test]
+fn holes_carry_no_ink_of_the_tour_in_any_named_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let near = |p: &[u8], c: [u8; 3]| (0..3).all(|i| p[i].abs_diff(c[i]) < 40);
+    for shape in ["disc", "cross", "diamond", "frame"] {
+        for (theme, style) in [("classic", "numbers"), ("vlsi", "lines")] {
+            let f = dir.path().join(format!("{shape}-{theme}.png"));
+            kt().args(["draw", "12x12", "--shape", shape, "--cell", "40"])
+                .args(["--theme", theme, "--style", style, "-o"])
+                .arg(&f)
+                .assert()
+                .success();
+            // The holes, as the solver saw them, from the text grid of the same shape.
+            let grid = common::stdout(&["solve", "12x12", "--shape", shape]);
+            let png = decode(&f);
+            let ink = |r: u32, c: u32| {
+                let (x0, y0) = (20 + c * 40 + 10, 20 + r * 40 + 10);
+                (0..20)
+                    .flat_map(|dy| (0..20).map(move |dx| (x0 + dx, y0 + dy)))
+                    .filter(|&(x, y)| {
+                        let i = 4 * (y * png.width + x) as usize;
+                        let p = &png.rgba[i..i + 3];
+                        match theme {
+                            "classic" => png.dark(x, y),
+                            // The copper trace and the pads.
+                            _ => near(p, [0xd0, 0x8a, 0x3c]) || near(p, [0x8a, 0x96, 0xa6]),
+                        }
+                    })
+                    .count()
+            };
+            for (r, line) in grid.lines().enumerate() {
+                for (c, cell) in line.split_whitespace().enumerate() {
+                    let n = ink(r as u32, c as u32);
+                    if cell == "#" {
+                        assert_eq!(
+                            n, 0,
+                            "{shape} {theme}: hole ({r},{c}) has {n} pixels of ink"
+                        );
+                    } else {
+                        assert!(n > 15, "{shape} {theme}: square ({r},{c}) has no mark");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -142,3 +142,85 @@ fn named_shapes_are_answered() {
         }
     }
 }
+
+mod common;
+use common::kt;
+use predicates::str::contains;
+
+/// The command line: every way to give holes, the answers and their exit codes.
+#[test]
+fn holes_masks_and_shapes_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    kt().args(["solve", "8x8", "--holes", "a1,h8"])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "the holes take 2 squares of a1's colour and 0 of the other",
+        ));
+    kt().args(["solve", "8x8", "--holes", "b3", "--format", "summary"])
+        .assert()
+        .success()
+        .stdout(contains("63 squares"));
+    kt().args(["exists", "4x4", "--holes", "b2,c2,b3,c3"])
+        .assert()
+        .code(1)
+        .stdout(contains("no open square a knight's move away"));
+    kt().args([
+        "exists", "30x30", "--shape", "frame", "--closed", "--budget", "10",
+    ])
+    .assert()
+    .code(4)
+    .stdout(contains("no proof that none exists either"));
+    // A text mask and a PNG mask of the same shape give the same tour.
+    let text = dir.path().join("m.txt");
+    std::fs::write(
+        &text,
+        "// 6x6, two squares out at the top left\n##....\n......\n......\n......\n......\n......\n",
+    )
+    .unwrap();
+    let from_text = common::stdout(&["solve", "6x6", "--mask", text.to_str().unwrap()]);
+    let png = dir.path().join("m.png");
+    {
+        let file = std::fs::File::create(&png).unwrap();
+        let mut enc = png::Encoder::new(file, 6, 6);
+        enc.set_color(png::ColorType::Grayscale);
+        let mut px = vec![255u8; 36];
+        px[0] = 0;
+        px[1] = 10;
+        enc.write_header().unwrap().write_image_data(&px).unwrap();
+    }
+    let from_png = common::stdout(&["solve", "6x6", "--mask", png.to_str().unwrap()]);
+    assert_eq!(from_text, from_png);
+    assert!(from_text.starts_with(" #  #"), "{from_text}");
+    kt().args(["solve", "5x6", "--mask"])
+        .arg(&text)
+        .assert()
+        .code(2)
+        .stderr(contains("the mask"))
+        .stderr(contains("is 6x6 but the board is 5x6"));
+    // A tour file keeps its holes, and verify checks the tour around them.
+    let f = dir.path().join("t.json");
+    kt().args(["solve", "16x16", "--holes", "e5,f5,e6,f6", "--closed", "-o"])
+        .arg(&f)
+        .assert()
+        .success();
+    kt().arg("verify")
+        .arg(&f)
+        .assert()
+        .success()
+        .stdout(contains("a closed 16x16 tour with 4 holes of 252 squares"));
+    for bad in [
+        vec!["solve", "8x8", "--holes", "z9"],
+        vec!["solve", "8x8", "--shape", "blob"],
+        vec!["solve", "8x8", "--holes", "b3", "--method", "divide"],
+        vec!["exists", "8x8", "--budget", "5"],
+    ] {
+        kt().args(&bad).assert().code(2).stderr(contains("error: "));
+    }
+    kt().args(["draw", "--tour"])
+        .arg(&f)
+        .args(["--holes", "a1", "-o"])
+        .arg(dir.path().join("x.svg"))
+        .assert()
+        .code(2);
+}

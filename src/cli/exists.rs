@@ -6,8 +6,10 @@ use std::process::ExitCode;
 use clap::Args;
 use knight_tour::existence::{self, Kind};
 
+use super::error::BUDGET;
 use super::output::print;
-use super::{parse_board, parse_square, refuse_given, Error, KindArgs};
+use super::shape::ShapeArgs;
+use super::{natural, parse_board, parse_square, refuse_given, Error, KindArgs};
 
 /// Arguments of `exists`.
 #[derive(Debug, Args)]
@@ -23,6 +25,11 @@ pub struct ExistsArgs {
     /// Ask about open tours that end on this square (with --start, or from a1's corner).
     #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
     end: Option<String>,
+    #[command(flatten)]
+    shape: ShapeArgs,
+    /// Positions the search on a shaped board may visit [default: 50000000, about 10 s].
+    #[arg(long, value_name = "NODES", value_parser = natural)]
+    budget: Option<u64>,
 }
 
 /// Runs `exists`: prints the answer and reason; exit 0 for yes, 1 for no. Without a kind,
@@ -35,6 +42,15 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
         &[("--end", args.kind.closed && end.is_some())],
         "to --closed: a closed tour has no end square",
         |_| "drop --end, or ask with --open".into(),
+    )?;
+    let shape = args.shape.shape(board)?;
+    if !shape.is_rect() {
+        return shaped(&shape, &args, start, end);
+    }
+    refuse_given(
+        &[("--budget", args.budget.is_some())],
+        "to a plain rectangle: its answer is a theorem, not a search",
+        |_| "drop --budget".into(),
     )?;
     if let Some(end) = end {
         let start = start.unwrap_or(knight_tour::Square::new(0, 0));
@@ -99,4 +115,50 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `exists` on a shaped board: the cheap proofs, then the complete search, whose answer is
+/// yes (a tour was found and verified), no (a reason or an exhausted search), or that the
+/// budget ran out with no answer either way (exit 4).
+fn shaped(
+    shape: &knight_tour::Shape,
+    args: &ExistsArgs,
+    start: Option<knight_tour::Square>,
+    end: Option<knight_tour::Square>,
+) -> Result<ExitCode, Error> {
+    use knight_tour::solve::{solve_on, Request, SolveError};
+    let board = shape.board();
+    let kind = if args.kind.closed {
+        Kind::Closed
+    } else {
+        Kind::Open
+    };
+    let req = Request {
+        start,
+        end,
+        budget: args.budget,
+        ..Request::new(board, kind)
+    };
+    let holes = existence::holes_text(shape.holes().len());
+    let (text, code) = match solve_on(shape, &req) {
+        Ok(sol) => {
+            let t = &sol.tour;
+            (
+                format!(
+                    "yes: {board} with {holes} has {} tours; one runs from {} to {}\n",
+                    kind.name(),
+                    board.algebraic(t.start()),
+                    board.algebraic(t.end())
+                ),
+                ExitCode::SUCCESS,
+            )
+        }
+        Err(SolveError::NoTour(reason)) => (format!("no: {reason}\n"), ExitCode::from(1)),
+        Err(e @ SolveError::ShapeBudget { .. }) => {
+            (format!("unknown: {e}\n"), ExitCode::from(BUDGET))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    print(&text)?;
+    Ok(code)
 }

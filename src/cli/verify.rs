@@ -172,13 +172,17 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     let mut line = Vec::new();
     let _ = writeln!(
         line,
-        "ok: {name} is {} {} tour of {} squares from {} to {}",
+        "ok: {name} is {} {} tour{} of {} squares from {} to {}",
         if tour.is_closed() {
             "a closed"
         } else {
             "an open"
         },
         tour.board(),
+        match tour.holes().len() {
+            0 => String::new(),
+            n => format!(" with {}", knight_tour::existence::holes_text(n)),
+        },
         tour.len(),
         tour.board().algebraic(tour.start()),
         tour.board().algebraic(tour.end())

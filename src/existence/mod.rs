@@ -101,7 +101,7 @@ pub enum NoTour {
         why: String,
     },
     /// A shaped board fails one of the cheap proofs.
-    #[error("no tour of {board} with {holes} holes: {why}")]
+    #[error("no tour of {board} with {}: {why}", holes_text(*.holes))]
     Shaped {
         /// The rectangle.
         board: Board,
@@ -111,7 +111,7 @@ pub enum NoTour {
         why: String,
     },
     /// The complete search on a shaped board found nothing.
-    #[error("no tour of {board} with {holes} holes: the complete search exhausted {nodes} positions without finding one")]
+    #[error("no tour of {board} with {}: the complete search exhausted {nodes} positions without finding one", holes_text(*.holes))]
     Exhausted {
         /// The rectangle.
         board: Board,
@@ -130,6 +130,15 @@ pub enum NoTour {
         /// Which exception.
         why: &'static str,
     },
+}
+
+/// "1 hole", "3 holes".
+pub fn holes_text(n: usize) -> String {
+    if n == 1 {
+        "1 hole".into()
+    } else {
+        format!("{n} holes")
+    }
 }
 
 /// Kind of tour asked for.

@@ -11,7 +11,7 @@ use svg::Document;
 
 use super::glyphs::{self, num};
 use super::scene::Scene;
-use super::theme::{Join, Pad, Rgb, Theme};
+use super::theme::{HoleMark, Join, Pad, Rgb, Theme};
 use crate::board::file_name;
 use crate::tour::Tour;
 
@@ -110,6 +110,9 @@ pub fn document(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -
     if theme.grid_width > 0.0 {
         doc = doc.add(grid(scene, theme));
     }
+    if !tour.holes.is_empty() {
+        doc = doc.add(holes(&tour.holes, scene, theme));
+    }
     if opts.coords {
         doc = doc.add(labels(scene, theme));
     }
@@ -163,6 +166,61 @@ fn squares(scene: &Scene, theme: &Theme) -> Group {
                 .map(move |col| (r, col))
         });
         g = g.add(cells(scene, dark, theme.dark));
+    }
+    g
+}
+
+/// Holes over the board and its grid: filled as the theme says (the page colour, for a board
+/// cut out), then hatched or crossed.
+pub(crate) fn holes(holes: &[u32], scene: &Scene, theme: &Theme) -> Group {
+    let b = scene.board;
+    let at = |&h: &u32| (b.square(h).row, b.square(h).col);
+    // A hair wider than the cell, so no grid line shows through at the edges.
+    let c = scene.cell;
+    let e = (theme.grid_width * c / 2.0).max(0.0);
+    let mut fill = String::new();
+    for (row, col) in holes.iter().map(at) {
+        let (x, y) = scene.corner(row, col);
+        let s = num(c + 2.0 * e);
+        let _ = write!(fill, "M{} {}h{s}v{s}h-{s}z", num(x - e), num(y - e));
+    }
+    let mut g = Group::new().add(Path::new().set("d", fill).set("fill", theme.hole.hex()));
+    let mut d = String::new();
+    for (row, col) in holes.iter().map(at) {
+        let (x, y) = scene.corner(row, col);
+        match theme.hole_mark {
+            HoleMark::None => {}
+            HoleMark::Hatch => {
+                // Lines x + y = k c / 4 inside the cell.
+                for k in 1..8 {
+                    let s = k as f64 * c / 4.0;
+                    let (a, z) = if s <= c {
+                        ((x + s, y), (x, y + s))
+                    } else {
+                        ((x + c, y + s - c), (x + s - c, y + c))
+                    };
+                    let _ = write!(d, "M{} {}L{} {}", num(a.0), num(a.1), num(z.0), num(z.1));
+                }
+            }
+            HoleMark::Cross => {
+                let i = c * 0.18;
+                let (l, t, r, bt) = (num(x + i), num(y + i), num(x + c - i), num(y + c - i));
+                let _ = write!(
+                    d,
+                    "M{l} {t}L{r} {bt}M{r} {t}L{l} {bt}M{l} {t}H{r}V{bt}H{l}z"
+                );
+            }
+        }
+    }
+    if !d.is_empty() && theme.hole_line_width > 0.0 {
+        g = g.add(
+            Path::new()
+                .set("d", d)
+                .set("fill", "none")
+                .set("stroke", theme.hole_line.hex())
+                .set("stroke-width", num(theme.hole_line_width * c))
+                .set("stroke-linecap", "round"),
+        );
     }
     g
 }
@@ -331,6 +389,13 @@ fn dots(tour: &Tour, scene: &Scene, theme: &Theme) -> Option<Path> {
     let r = size / 2.0;
     for row in 0..b.rows {
         for col in 0..b.cols {
+            if tour
+                .holes
+                .binary_search(&b.index(crate::board::Square::new(row, col)))
+                .is_ok()
+            {
+                continue;
+            }
             let (x, y) = scene.centre(row, col);
             match theme.pad {
                 Pad::Square => {

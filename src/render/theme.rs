@@ -53,6 +53,17 @@ pub enum Pad {
     Square,
 }
 
+/// How holes (blocked squares) are marked inside their fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoleMark {
+    /// Plain fill.
+    None,
+    /// Diagonal hatching.
+    Hatch,
+    /// A cross from corner to corner and an outline: a blocked cell.
+    Cross,
+}
+
 /// A complete theme.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Theme {
@@ -106,6 +117,14 @@ pub struct Theme {
     pub gradient_to: Rgb,
     /// Rank and file labels.
     pub label: Rgb,
+    /// Fill of holes (blocked squares).
+    pub hole: Rgb,
+    /// Hatching or cross inside holes.
+    pub hole_mark: HoleMark,
+    /// Colour of the hatching or cross.
+    pub hole_line: Rgb,
+    /// Width of the hatching or cross (fraction of a cell).
+    pub hole_line_width: f64,
 }
 
 /// The built-in themes: name and file text, embedded at compile time.
@@ -238,6 +257,21 @@ impl Theme {
                 "gradient_from" => t.gradient_from = colour()?,
                 "gradient_to" => t.gradient_to = colour()?,
                 "label" => t.label = colour()?,
+                "hole" => t.hole = colour()?,
+                "hole_mark" => {
+                    let marks = [
+                        ("none", HoleMark::None),
+                        ("hatch", HoleMark::Hatch),
+                        ("cross", HoleMark::Cross),
+                    ];
+                    t.hole_mark = Setting::choice(value, &marks).ok_or_else(|| {
+                        err(format!(
+                            "'hole_mark' is none, hatch or cross, found '{value}'"
+                        ))
+                    })?
+                }
+                "hole_line" => t.hole_line = colour()?,
+                "hole_line_width" => t.hole_line_width = size()?,
                 _ => {
                     return Err(ThemeError::UnknownKey {
                         source_name: name.to_string(),
@@ -279,6 +313,10 @@ impl Theme {
             gradient_from: black,
             gradient_to: black,
             label: black,
+            hole: white,
+            hole_mark: HoleMark::Hatch,
+            hole_line: Rgb(0xbb, 0xbb, 0xbb),
+            hole_line_width: 0.04,
         }
     }
 }
