@@ -250,16 +250,27 @@ pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Tour {
         Some(t) => existence::between(board, s, t).is_ok(),
         None => existence::check(board, kind, Some(s)).is_ok(),
     };
-    // A random order of the squares, so that the search for a start always ends.
-    let start = spec.start.unwrap_or_else(|| {
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        rng.shuffle(&mut order);
-        order
-            .into_iter()
-            .map(|i| board.square(i))
-            .find(|&s| fits(s))
-            .expect("check() proved that some start fits")
-    });
+    let start = match (spec.start, spec.end) {
+        (Some(s), _) => s,
+        // Most squares can start a tour: draw until one fits (the draws of earlier versions,
+        // so that a seed keeps its puzzle).
+        (None, None) => loop {
+            let s = board.square(rng.below(n) as u32);
+            if fits(s) {
+                break s;
+            }
+        },
+        // Few squares may pair with a given end: a random order of them all always ends.
+        (None, Some(_)) => {
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            rng.shuffle(&mut order);
+            order
+                .into_iter()
+                .map(|i| board.square(i))
+                .find(|&s| fits(s))
+                .expect("check() proved that some start fits")
+        }
+    };
     let mut req = Request::new(board, kind);
     req.start = Some(start);
     req.end = spec.end;
@@ -295,7 +306,9 @@ pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Tour {
         tour.path.rotate_left(k);
         if rng.below(2) == 1 {
             tour.path.reverse();
-            tour.path.rotate_right(1);
+            if fixed.start.is_some() {
+                tour.path.rotate_right(1);
+            }
         }
     }
     debug_assert!(tour.verify().is_ok());
