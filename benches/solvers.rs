@@ -2,8 +2,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use knight_tour::existence::Kind;
-use knight_tour::solve::{solve, Method, Request};
-use knight_tour::{Board, Square};
+use knight_tour::solve::{solve, solve_on, Method, Request};
+use knight_tour::{Board, Shape, Square};
 
 fn req(board: &str, kind: Kind, method: Method, start: Option<Square>) -> Request {
     Request {
@@ -134,5 +134,68 @@ fn ends(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, warnsdorff, backtrack, divide, ends);
+/// SplitMix64, for hole positions that are the same on every machine.
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Balanced random holes (as many of each colour) on an n x n board: `count` of them.
+fn random_holes(n: u32, count: usize, seed: u64) -> Shape {
+    let b = Board::new(n, n).unwrap();
+    let mut holes = std::collections::BTreeSet::new();
+    let mut per = [0usize; 2];
+    let mut x = seed;
+    while holes.len() < count {
+        x = splitmix(x);
+        let i = (x % b.area() as u64) as u32;
+        let c = b.square(i).colour() as usize;
+        if per[c] < count.div_ceil(2) && holes.insert(i) {
+            per[c] += 1;
+        }
+    }
+    Shape::new(b, holes.into_iter().collect()).unwrap()
+}
+
+fn shapes(c: &mut Criterion) {
+    let mut g = c.benchmark_group("shapes");
+    g.sample_size(10);
+    let rosetta =
+        Shape::parse_mask(include_str!("../examples/masks/rosetta-holey-8x8.txt")).unwrap();
+    let b8 = rosetta.board();
+    let from_a3 = Request {
+        start: Some(b8.parse_square("a3").unwrap()),
+        ..Request::new(b8, Kind::Open)
+    };
+    g.bench_function("Rosetta holey 8x8 from a3", |bch| {
+        bch.iter(|| solve_on(&rosetta, &from_a3).unwrap())
+    });
+    for (d, kind) in [(30, Kind::Closed), (100, Kind::Closed), (100, Kind::Open)] {
+        let b = Board::new(d, d).unwrap();
+        let disc = Shape::named(b, "disc").unwrap();
+        let r = Request::new(b, kind);
+        g.bench_function(format!("disc {d} {kind:?}"), |bch| {
+            bch.iter(|| solve_on(&disc, &r).unwrap())
+        });
+    }
+    // 64x64 with 5% holes: the instances (of the first 12 seeds) where a tour is found.
+    let b = Board::new(64, 64).unwrap();
+    let r = Request {
+        budget: Some(4_000_000),
+        ..Request::new(b, Kind::Open)
+    };
+    for seed in 0..12 {
+        let shape = random_holes(64, 204, seed);
+        if solve_on(&shape, &r).is_ok() {
+            g.bench_function(format!("64x64 5% holes seed {seed}"), |bch| {
+                bch.iter(|| solve_on(&shape, &r).unwrap())
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, warnsdorff, backtrack, divide, ends, shapes);
 criterion_main!(benches);

@@ -120,7 +120,7 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
     // backtracking cannot leave; short runs from fresh tie-breaks find most tours quickly.
     // Then the complete search runs with what is left of the budget, for the proof.
     if n > 64 && !goal.fixed_order {
-        let short = (16 * n as u64).max(20_000);
+        let short = (4 * n as u64).max(20_000);
         for k in 0..RESTARTS {
             let s = starts[k as usize % starts.len()];
             let budget = short.min(goal.budget.saturating_sub(nodes));
@@ -153,7 +153,7 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
 }
 
 /// Short randomised runs before the complete search.
-const RESTARTS: u64 = 64;
+const RESTARTS: u64 = 512;
 
 /// A found path as board indices, turned round if the end was searched as the start, and a
 /// cycle rotated to begin at the start asked for.
@@ -349,7 +349,7 @@ impl<'a> Run<'a> {
     fn go(&mut self, start: u32, budget: u64, goal: Goal) -> Option<Vec<u32>> {
         let n = self.g.sq.len();
         // Breadth-first checks cost a pass over the squares, so large shapes check less often.
-        let every = (n / 4096).max(1) as u64;
+        let every = (n / 64).max(1) as u64;
         let closed = self.closed;
         let mut path: Vec<u32> = Vec::with_capacity(n);
         // Each depth's candidates (at most 8) and the index of the one being tried.
