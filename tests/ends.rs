@@ -142,3 +142,12 @@ fn every_end_from_a1_on_8x8() {
     }
     assert_eq!(built, 32);
 }
+
+/// A pair the chain of tiles missed (found by the property tests): the complete search of
+/// shaped boards now catches what the chain misses on mid-sized boards.
+#[test]
+fn pairs_the_chain_missed() {
+    let b = Board::new(23, 12).unwrap();
+    let sq = |t: &str| b.parse_square(t).unwrap();
+    check(b, sq("e21"), sq("f23"), None).unwrap();
+}

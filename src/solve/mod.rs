@@ -310,6 +310,7 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
     } else {
         ends::construct(board, start, end, req.seed)
             .or_else(|| ends::search_small(board, start, end, req.seed))
+            .or_else(|| search_ends(board, start, end, req.seed))
     }
     .ok_or_else(missed)?;
     let method = "divide";
@@ -319,6 +320,26 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
         return Err(missed());
     }
     Ok(Solution { tour, method })
+}
+
+/// The last resort for a pair the chain of tiles misses on a mid-sized board: the complete
+/// search of shaped boards on the whole rectangle, within a bounded budget.
+fn search_ends(board: Board, start: Square, end: Square, seed: Option<u64>) -> Option<Tour> {
+    if board.area() > 1 << 16 {
+        return None;
+    }
+    let goal = shaped::Goal {
+        start: Some(board.index(start)),
+        end: Some(board.index(end)),
+        closed: false,
+        seed: seed.unwrap_or(0),
+        fixed_order: false,
+        budget: SHAPE_BUDGET,
+    };
+    match shaped::search(&Shape::rect(board), goal) {
+        shaped::Outcome::Found(path) => Tour::new(board, path, Kind::Open, Vec::new()).ok(),
+        _ => None,
+    }
 }
 
 /// Asks the system for the memory a tour of `board` takes before any work, so that a board
