@@ -55,7 +55,7 @@
 //!
 //! let board: Board = "6x6".parse()?;
 //! let geo = Geometry::new(board);
-//! let spec = Spec { board, kind: Kind::Open, target: Target::Difficulty(Grade::Easy), seed: 7 };
+//! let spec = Spec::new(board, Kind::Open, Target::Difficulty(Grade::Easy), 7);
 //! let made = generate(&spec, &geo)?;
 //! let proof = solver::solve(&made.puzzle, &geo, solver::CHECK_BUDGET)?;
 //! assert_eq!(proof.solutions, Solutions::One(made.solution));
