@@ -50,14 +50,6 @@ pub enum ShapeError {
     /// The named shape is unknown.
     #[error("unknown shape '{0}'; hint: disc, cross, diamond or frame")]
     UnknownName(String),
-    /// The mask's size is not the board's.
-    #[error("the mask is {mask} but the board is {board}; hint: give the board as {mask}, or leave the board out")]
-    SizeMismatch {
-        /// The mask's size.
-        mask: Board,
-        /// The board given.
-        board: Board,
-    },
 }
 
 /// A rectangular board with some squares blocked.

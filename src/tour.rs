@@ -213,15 +213,25 @@ impl Tour {
         t
     }
 
-    /// Builds a tour from squares (no verification).
-    pub(crate) fn from_squares_unchecked(board: Board, squares: &[Square], kind: Kind) -> Tour {
+    /// A tour of a plain rectangle from indices, without tiles (no verification: the caller
+    /// verifies before output).
+    pub(crate) fn unchecked(board: Board, path: Vec<u32>, kind: Kind) -> Tour {
         Tour {
             board,
-            path: squares.iter().map(|&s| board.index(s)).collect(),
+            path,
             kind,
             tiles: Vec::new(),
             holes: Vec::new(),
         }
+    }
+
+    /// Builds a tour from squares (no verification).
+    pub(crate) fn from_squares_unchecked(board: Board, squares: &[Square], kind: Kind) -> Tour {
+        Tour::unchecked(
+            board,
+            squares.iter().map(|&s| board.index(s)).collect(),
+            kind,
+        )
     }
 
     /// Number of squares in the path.

@@ -50,13 +50,7 @@ pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
                 .collect(),
         },
         Ok(Some(grade)) => {
-            let tour = Tour {
-                board: puzzle.board,
-                path: l.placed.clone(),
-                kind: puzzle.kind,
-                tiles: Vec::new(),
-                holes: Vec::new(),
-            };
+            let tour = Tour::unchecked(puzzle.board, l.placed.clone(), puzzle.kind);
             if tour.verify().is_ok() && puzzle.agrees(&tour) {
                 Verdict::Solved { grade, tour }
             } else {

@@ -70,13 +70,7 @@ pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, Ga
         0
     };
     let tour = |path: Vec<u32>| {
-        let t = Tour {
-            board: puzzle.board,
-            path,
-            kind: puzzle.kind,
-            tiles: Vec::new(),
-            holes: Vec::new(),
-        };
+        let t = Tour::unchecked(puzzle.board, path, puzzle.kind);
         debug_assert!(t.verify().is_ok() && puzzle.agrees(&t));
         t
     };

@@ -22,13 +22,7 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
         budget,
     };
     match search(board, start, cfg) {
-        Outcome::Found(path) => Ok(Tour {
-            board,
-            path,
-            kind: Kind::of(closed),
-            tiles: Vec::new(),
-            holes: Vec::new(),
-        }),
+        Outcome::Found(path) => Ok(Tour::unchecked(board, path, Kind::of(closed))),
         Outcome::Exhausted => Err(SolveError::Exhausted {
             method: "backtrack",
             board,

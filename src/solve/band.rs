@@ -375,13 +375,7 @@ pub(crate) fn construct(board: Board, s: Square, t: Square) -> Option<Tour> {
         prev = at;
         at = next;
     }
-    Some(Tour {
-        board,
-        path,
-        kind: Kind::Open,
-        tiles: Vec::new(),
-        holes: Vec::new(),
-    })
+    Some(Tour::unchecked(board, path, Kind::Open))
 }
 
 #[cfg(test)]

@@ -481,13 +481,7 @@ pub(crate) fn search_small(board: Board, s: Square, t: Square, seed: Option<u64>
         Some(p) => p,
         None => super::exact::path(board, board.index(s), to, 400_000_000).ok()??,
     };
-    Some(Tour {
-        board,
-        path,
-        kind: Kind::Open,
-        tiles: Vec::new(),
-        holes: Vec::new(),
-    })
+    Some(Tour::unchecked(board, path, Kind::Open))
 }
 
 #[cfg(test)]

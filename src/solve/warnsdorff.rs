@@ -20,13 +20,7 @@ fn run(req: &Request, tie: TieBreak, budget: u64) -> Result<Tour, Outcome> {
         budget,
     };
     match search(board, board.index(start_of(req)), cfg) {
-        Outcome::Found(path) => Ok(Tour {
-            board,
-            path,
-            kind: Kind::of(closed),
-            tiles: Vec::new(),
-            holes: Vec::new(),
-        }),
+        Outcome::Found(path) => Ok(Tour::unchecked(board, path, Kind::of(closed))),
         other => Err(other),
     }
 }
