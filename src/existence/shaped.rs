@@ -12,7 +12,7 @@
 //!   many open squares of each colour, an open one counts that differ by at most one, and
 //!   then both ends lie on the majority colour; with equal counts the two ends differ.
 
-use crate::board::{Board, Square};
+use crate::board::{Board, Square, MOVES};
 use crate::shape::Shape;
 
 use super::{Kind, NoTour};
@@ -58,11 +58,11 @@ pub(crate) fn check(
             Kind::Open => Ok(()),
         };
     }
-    let adj = shape.adjacency();
+    let adj = Adjacency::new(board, &blocked);
     let open: Vec<u32> = (0..board.area() as u32)
         .filter(|&i| !blocked[i as usize])
         .collect();
-    if let Some(&lone) = open.iter().find(|&&i| adj[i as usize].is_empty()) {
+    if let Some(&lone) = open.iter().find(|&&i| adj.of(i).is_empty()) {
         return no(format!(
             "{} has no open square a knight's move away",
             name(board.square(lone))
@@ -79,7 +79,7 @@ pub(crate) fn check(
     }
     let ones: Vec<Square> = open
         .iter()
-        .filter(|&&i| adj[i as usize].len() == 1)
+        .filter(|&&i| adj.of(i).len() == 1)
         .map(|&i| board.square(i))
         .collect();
     let list = |v: &[Square]| v.iter().map(|&s| name(s)).collect::<Vec<_>>().join(", ");
@@ -167,7 +167,7 @@ fn colours(
 }
 
 /// One square of each connected piece of the open squares (the first piece first).
-fn pieces(adj: &[Vec<u32>], open: &[u32]) -> Vec<u32> {
+fn pieces(adj: &Adjacency, open: &[u32]) -> Vec<u32> {
     let mut seen = vec![false; adj.len()];
     let mut firsts = Vec::new();
     let mut stack = Vec::new();
@@ -179,7 +179,7 @@ fn pieces(adj: &[Vec<u32>], open: &[u32]) -> Vec<u32> {
         seen[o as usize] = true;
         stack.push(o);
         while let Some(v) = stack.pop() {
-            for &w in &adj[v as usize] {
+            for &w in adj.of(v).iter() {
                 if !seen[w as usize] {
                     seen[w as usize] = true;
                     stack.push(w);
@@ -188,4 +188,51 @@ fn pieces(adj: &[Vec<u32>], open: &[u32]) -> Vec<u32> {
         }
     }
     firsts
+}
+
+/// Open neighbours computed when asked: a list per square would cost an allocation each,
+/// which dominates on large boards.
+struct Adjacency<'a> {
+    board: Board,
+    blocked: &'a [bool],
+}
+
+impl<'a> Adjacency<'a> {
+    fn new(board: Board, blocked: &'a [bool]) -> Adjacency<'a> {
+        Adjacency { board, blocked }
+    }
+
+    fn len(&self) -> usize {
+        self.blocked.len()
+    }
+
+    /// The open neighbours of `i`, in move order.
+    fn of(&self, i: u32) -> Near {
+        let s = self.board.square(i);
+        let mut near = Near { sq: [0; 8], n: 0 };
+        for &(dr, dc) in &MOVES {
+            let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
+            if self.board.contains(r, c) {
+                let j = (r as u64 * self.board.cols as u64 + c as u64) as u32;
+                if !self.blocked[j as usize] {
+                    near.sq[near.n] = j;
+                    near.n += 1;
+                }
+            }
+        }
+        near
+    }
+}
+
+/// Up to eight neighbours.
+struct Near {
+    sq: [u32; 8],
+    n: usize,
+}
+
+impl std::ops::Deref for Near {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.sq[..self.n]
+    }
 }

@@ -6,6 +6,7 @@ pub(crate) mod divide;
 pub(crate) mod ends;
 pub(crate) mod exact;
 pub(crate) mod four;
+pub(crate) mod holey;
 pub(crate) mod merge;
 pub(crate) mod search;
 pub(crate) mod shaped;
@@ -160,7 +161,7 @@ pub enum SolveError {
     },
     /// The divide-and-conquer was asked for on a board with holes.
     #[error(
-        "the divide-and-conquer construction tiles a whole rectangle, and this board has holes"
+        "the divide-and-conquer construction does not apply to this board with holes (it needs both sides at least 24, no given end, and holes it can tile around)"
     )]
     ShapeMethod,
     /// An end square was given for a closed tour.
@@ -244,14 +245,22 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
         return solve(req);
     }
     let board = shape.board();
-    if req.method == Method::Divide {
-        return Err(SolveError::ShapeMethod);
-    }
     if req.end.is_some() && req.kind == Kind::Closed {
         return Err(SolveError::EndOfClosed);
     }
     existence::on_shape(shape, req.kind, req.start, req.end)?;
     reserve(board)?;
+    if matches!(req.method, Method::Auto | Method::Divide) {
+        if let Some(tour) = tiled_on(shape, req) {
+            let method = "divide";
+            tour.verify()
+                .map_err(|source| SolveError::Verify { method, source })?;
+            return Ok(Solution { tour, method });
+        }
+        if req.method == Method::Divide {
+            return Err(SolveError::ShapeMethod);
+        }
+    }
     let budget = req.budget.unwrap_or(SHAPE_BUDGET);
     let method = if req.method == Method::Backtrack {
         "backtrack"
@@ -285,6 +294,26 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
             nodes,
         }),
     }
+}
+
+/// The tiled construction of large boards with scattered holes, when it applies and succeeds:
+/// a cycle (turned to begin at the start asked for), or a path when the colours allow no cycle.
+fn tiled_on(shape: &Shape, req: &Request) -> Option<Tour> {
+    if req.end.is_some() || !holey::covers(shape) {
+        return None;
+    }
+    let closed = req.kind == Kind::Closed;
+    let built = holey::construct(shape, closed, req.seed.unwrap_or(0))?;
+    let mut path = built.path;
+    if let Some(s) = req.start {
+        let s = shape.board().index(s);
+        let k = path.iter().position(|&q| q == s)?;
+        if k != 0 && !built.cyclic {
+            return None;
+        }
+        path.rotate_left(k);
+    }
+    Tour::on_shape(shape, path, req.kind, built.tiles).ok()
 }
 
 /// Solves a request with an end square: the rule, then the construction for the board's family.

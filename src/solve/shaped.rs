@@ -121,7 +121,9 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
     // Then the complete search runs with what is left of the budget, for the proof.
     if n > 64 && !goal.fixed_order {
         let short = (4 * n as u64).max(20_000);
-        for k in 0..RESTARTS {
+        // Each run sets up arrays over the whole shape, so a small budget allows fewer runs.
+        let runs = RESTARTS.min(goal.budget / n as u64);
+        for k in 0..runs {
             let s = starts[k as usize % starts.len()];
             let budget = short.min(goal.budget.saturating_sub(nodes));
             let mut run = Run::new(&g, goal.closed, last.map(to_id));
