@@ -194,6 +194,15 @@ fn shapes(c: &mut Criterion) {
             });
         }
     }
+    // Blocked cells of a routing problem: the tiled construction.
+    for (n, count) in [(1000u32, 300usize), (3000, 2700)] {
+        let b = Board::new(n, n).unwrap();
+        let shape = Shape::scattered(b, count, 5);
+        let r = Request::new(b, Kind::Closed);
+        g.bench_function(format!("{n}x{n} {count} scattered blocks closed"), |bch| {
+            bch.iter(|| solve_on(&shape, &r).unwrap())
+        });
+    }
     g.finish();
 }
 

@@ -155,6 +155,47 @@ impl Shape {
         Shape::new(board, holes)
     }
 
+    /// `count` blocked cells of a routing problem scattered over the board by a seeded
+    /// generator: 2 x 2 blocks and 1 x 2 pieces in turn, at least two squares apart, so that
+    /// each keeps the colour counts equal. Fewer are placed when the board fills up.
+    pub fn scattered(board: Board, count: usize, seed: u64) -> Shape {
+        let (rows, cols) = (board.rows, board.cols);
+        let mut x = seed;
+        let mut next = |n: u32| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) % n as u64) as u32
+        };
+        let mut taken = vec![false; board.area()];
+        let mut holes = Vec::new();
+        let (mut placed, mut tries) = (0, 0usize);
+        while placed < count && tries < 64 * count + 64 {
+            tries += 1;
+            let (h, w) = if placed % 2 == 0 { (2, 2) } else { (1, 2) };
+            if rows < h || cols < w {
+                break;
+            }
+            let (r, c) = (next(rows - h + 1), next(cols - w + 1));
+            let near = |dr: i64, dc: i64| {
+                let (y, x) = (r as i64 + dr, c as i64 + dc);
+                board.contains(y, x) && taken[(y as u64 * cols as u64 + x as u64) as usize]
+            };
+            if (-2..h as i64 + 2).any(|dr| (-2..w as i64 + 2).any(|dc| near(dr, dc))) {
+                continue;
+            }
+            for y in r..r + h {
+                for x in c..c + w {
+                    taken[(y * cols + x) as usize] = true;
+                    holes.push(y * cols + x);
+                }
+            }
+            placed += 1;
+        }
+        holes.sort_unstable();
+        Shape { board, holes }
+    }
+
     /// A named shape sized to the board: `disc` (the squares whose centres lie within the
     /// inscribed circle), `cross` (a plus sign of arms a third of each side wide),
     /// `diamond` (the inscribed rhombus) or `frame` (a ring a quarter of the shorter side

@@ -125,40 +125,6 @@ fn the_examples_answer_as_asked() {
     assert_eq!(t.len(), 252);
 }
 
-/// Blocks of 2 x 2 and dominoes (blocked cells of a routing problem) scattered over large
-/// boards with a margin between them, placed by a fixed generator.
-fn scattered(rows: u32, cols: u32, count: usize, mut seed: u64) -> Shape {
-    let b = Board::new(rows, cols).unwrap();
-    let mut next = |n: u32| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 33) % n as u64) as u32
-    };
-    let mut taken = vec![false; b.area()];
-    let mut holes = Vec::new();
-    let mut placed = 0;
-    while placed < count {
-        let (h, w) = if placed % 2 == 0 { (2, 2) } else { (1, 2) };
-        let (r, c) = (next(rows - h + 1), next(cols - w + 1));
-        let near = |dr: i64, dc: i64| {
-            let (y, x) = (r as i64 + dr, c as i64 + dc);
-            b.contains(y, x) && taken[(y as u32 * cols + x as u32) as usize]
-        };
-        if (-2..h as i64 + 2).any(|dr| (-2..w as i64 + 2).any(|dc| near(dr, dc))) {
-            continue;
-        }
-        for y in r..r + h {
-            for x in c..c + w {
-                taken[(y * cols + x) as usize] = true;
-                holes.push(y * cols + x);
-            }
-        }
-        placed += 1;
-    }
-    Shape::new(b, holes).unwrap()
-}
-
 /// Large boards with scattered blocked cells get the tiled construction, closed, open and
 /// from a given start, each verified and avoiding every hole.
 #[test]
@@ -170,7 +136,8 @@ fn scattered_holes_on_large_boards_are_tiled() {
         (201, 200, 60, 4),
         (1000, 1000, 300, 5),
     ] {
-        let s = scattered(rows, cols, count, seed);
+        let s = Shape::scattered(Board::new(rows, cols).unwrap(), count, seed);
+        assert_eq!(s.holes().len(), count * 3);
         let b = s.board();
         for kind in [Kind::Closed, Kind::Open] {
             let sol = solve_on(&s, &Request::new(b, kind)).unwrap();

@@ -338,10 +338,24 @@ fn plan(
                     && (d == 0 || (!strict && d.abs() == 1))
                     && (!strict || !holes.any(i, near))
             };
+            // Else the first width whose column tile and band can both be cut.
+            let band_ok = |w: u32| {
+                let band = Band {
+                    index: i,
+                    r0: tops[i],
+                    h: heights[i],
+                    lo: w,
+                    hi: cols,
+                    rightward: i % 2 == 0,
+                };
+                [0, 1]
+                    .iter()
+                    .any(|&s| relation(&band, holes, banned, s).contains(&true))
+            };
             let w = W0S
                 .iter()
                 .find(|w| fine(w, true))
-                .or_else(|| W0S.iter().find(|w| fine(w, false)))
+                .or_else(|| W0S.iter().find(|&&w| fine(&w, false) && band_ok(w)))
                 .unwrap_or(&W0S[0]);
             rect(*w)
         })
@@ -721,7 +735,7 @@ pub(crate) fn construct(shape: &Shape, closed: bool, seed: u64) -> Option<Built>
     if !covers(shape) || cols < 20 {
         return None;
     }
-    // A cut is bad where a hole lies within two rows of it near the board's sides: the
+    // A cut is bad where a hole lies within three rows of it near the board's sides: the
     // tiles' corners there are fixed, and the squares by a corner have few moves to spare.
     let near_side: Vec<u32> = shape
         .holes()
@@ -730,7 +744,7 @@ pub(crate) fn construct(shape: &Shape, closed: bool, seed: u64) -> Option<Built>
         .filter(|&(_, c)| c < 16 || c + 4 >= cols)
         .map(|(r, _)| r)
         .collect();
-    let bad = |y: u32| near_side.iter().any(|&r| r + 2 >= y && r <= y + 1);
+    let bad = |y: u32| near_side.iter().any(|&r| r + 3 >= y && r <= y + 2);
     let heights = bands(rows, &bad)?;
     let mut tops = Vec::with_capacity(heights.len());
     let mut y = 0;
