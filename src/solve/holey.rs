@@ -741,11 +741,11 @@ pub(crate) fn construct(shape: &Shape, closed: bool, seed: u64) -> Option<Built>
         .holes()
         .iter()
         .map(|&i| (i / cols, i % cols))
-        .filter(|&(_, c)| c < 16 || c + 4 >= cols)
+        .filter(|&(_, c)| c < 3 || c + 3 >= cols)
         .map(|(r, _)| r)
         .collect();
     let bad = |y: u32| near_side.iter().any(|&r| r + 3 >= y && r <= y + 2);
-    let heights = bands(rows, &bad)?;
+    let heights = bands(rows, &bad).or_else(|| bands(rows, &|_| false))?;
     let mut tops = Vec::with_capacity(heights.len());
     let mut y = 0;
     for &h in &heights {
