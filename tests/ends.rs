@@ -151,3 +151,20 @@ fn pairs_the_chain_missed() {
     let sq = |t: &str| b.parse_square(t).unwrap();
     check(b, sq("e21"), sq("f23"), None).unwrap();
 }
+
+/// An end alone: the start is a corner or square from which a tour to it exists, so an end on
+/// the top-left corner's colour (which no tour from there can reach on 8x8) is still served.
+#[test]
+fn an_end_alone_finds_its_start() {
+    for (rows, cols, end) in [(8, 8, "b1"), (3, 4, "d3"), (8, 8, "a8"), (5, 5, "c3")] {
+        let b = Board::new(rows, cols).unwrap();
+        let t = b.parse_square(end).unwrap();
+        let req = Request {
+            end: Some(t),
+            ..Request::new(b, Kind::Open)
+        };
+        let tour = solve(&req).unwrap().tour;
+        tour.verify().unwrap();
+        assert_eq!(tour.end(), t, "{rows}x{cols} {end}");
+    }
+}

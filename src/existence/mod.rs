@@ -268,7 +268,11 @@ pub fn on_shape(
 ) -> Result<(), NoTour> {
     if shape.is_rect() {
         return match (start, end) {
-            (s, Some(t)) => between(shape.board(), s.unwrap_or(Square::new(0, 0)), t),
+            (s, Some(t)) => between(
+                shape.board(),
+                s.unwrap_or_else(|| crate::solve::start_for(shape.board(), t)),
+                t,
+            ),
             (s, None) => check(shape.board(), kind, s),
         };
     }

@@ -78,7 +78,8 @@ pub struct Request {
     pub board: Board,
     /// Closed cycle or open path.
     pub kind: Kind,
-    /// Start square; the top-left corner when absent.
+    /// Start square; the top-left corner when absent (with an end alone: the first corner, then
+    /// square, from which a tour to that end exists).
     pub start: Option<Square>,
     /// End square of an open tour; any end when absent.
     pub end: Option<Square>,
@@ -205,7 +206,10 @@ pub fn count_tours_from(board: Board, start: u32, closed: bool) -> u64 {
 /// Solves a request: checks existence, runs the solver, verifies the tour.
 pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     if let Some(end) = req.end {
-        return solve_ends(req, end);
+        let start = req
+            .start
+            .or_else(|| (req.kind == Kind::Open).then(|| start_for(req.board, end)));
+        return solve_ends(&Request { start, ..*req }, end);
     }
     existence::check(req.board, req.kind, req.start)?;
     reserve(req.board)?;
@@ -408,6 +412,19 @@ fn run_divide(req: &Request) -> Result<Tour, SolveError> {
 }
 
 /// The start square of a request: the given one, else the top-left corner.
+/// The start of an open tour asked for by its end alone: the top-left corner when a tour from
+/// there exists, else the first corner, then square, that the rule allows.
+pub(crate) fn start_for(board: Board, end: Square) -> Square {
+    let (r, c) = (board.rows - 1, board.cols - 1);
+    let corners = [(0, 0), (0, c), (r, 0), (r, c)].map(|(y, x)| Square::new(y, x));
+    let squares = (0..board.area().min(4096) as u32).map(|i| board.square(i));
+    corners
+        .into_iter()
+        .chain(squares)
+        .find(|&s| s != end && existence::between(board, s, end).is_ok())
+        .unwrap_or(Square::new(0, 0))
+}
+
 pub(crate) fn start_of(req: &Request) -> Square {
     req.start.unwrap_or(Square::new(0, 0))
 }
