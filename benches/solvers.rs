@@ -64,15 +64,34 @@ fn backtrack(c: &mut Criterion) {
 fn divide(c: &mut Criterion) {
     let mut g = c.benchmark_group("divide");
     g.sample_size(10);
-    for n in [1000u32, 10000] {
-        g.bench_with_input(
-            BenchmarkId::new("closed construct+verify", format!("{n}x{n}")),
-            &n,
-            |b, &n| {
-                let r = req(&format!("{n}x{n}"), Kind::Closed, Method::Divide, None);
-                b.iter(|| solve(&r).unwrap())
-            },
-        );
+    // Issue 16's sizes: closed, open from the middle, and given ends (corner to a far square
+    // of the other colour), each constructed and verified.
+    for n in [1000u32, 3000, 10000] {
+        let board: Board = format!("{n}x{n}").parse().unwrap();
+        let mid = Square::new(n / 2, n / 2);
+        let cases = [
+            ("closed construct+verify", Request::new(board, Kind::Closed)),
+            (
+                "open from the middle",
+                Request {
+                    start: Some(mid),
+                    ..Request::new(board, Kind::Open)
+                },
+            ),
+            (
+                "given ends",
+                Request {
+                    start: Some(Square::new(0, 0)),
+                    end: Some(Square::new(n - 1, n - 2)),
+                    ..Request::new(board, Kind::Open)
+                },
+            ),
+        ];
+        for (name, r) in cases {
+            g.bench_with_input(BenchmarkId::new(name, format!("{n}x{n}")), &r, |b, r| {
+                b.iter(|| solve(r).unwrap())
+            });
+        }
     }
     g.bench_function("open 999x999 from the middle", |b| {
         let r = req(
