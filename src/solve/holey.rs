@@ -483,49 +483,32 @@ fn crossings(a: Rect, b: Rect, dir: Dir) -> Vec<Crossing> {
             out.push(((ey, ex), (y as u32, x as u32)));
         }
     };
-    match dir {
-        Dir::Right | Dir::Left => {
-            let (edge, sign) = if dir == Dir::Right {
-                (a.c0 + a.w - 1, 1i64)
-            } else {
-                (a.c0, -1i64)
-            };
-            for y in rows(&a) {
-                for (back, dx, dy) in [
-                    (0i64, 1i64, 2i64),
-                    (0, 1, -2),
-                    (0, 2, 1),
-                    (0, 2, -1),
-                    (1, 2, 1),
-                    (1, 2, -1),
-                ] {
-                    let x = edge as i64 - sign * back;
-                    if x >= 0 {
-                        push(y, x as u32, dy, sign * dx);
-                    }
-                }
+    // Across the side: the exit on the tile's last line (or the one before), the entry one or
+    // two lines over; along the side: the other coordinate of the move.
+    let across_rows = matches!(dir, Dir::Down | Dir::Up);
+    let (edge, sign, along) = match dir {
+        Dir::Right => (a.c0 + a.w - 1, 1i64, rows(&a)),
+        Dir::Left => (a.c0, -1i64, rows(&a)),
+        Dir::Down => (a.r0 + a.h - 1, 1i64, colsr(&a)),
+        Dir::Up => (a.r0, -1i64, colsr(&a)),
+    };
+    for k in along {
+        for (back, over, side) in [
+            (0i64, 1i64, 2i64),
+            (0, 1, -2),
+            (0, 2, 1),
+            (0, 2, -1),
+            (1, 2, 1),
+            (1, 2, -1),
+        ] {
+            let line = edge as i64 - sign * back;
+            if line < 0 {
+                continue;
             }
-        }
-        Dir::Down | Dir::Up => {
-            let (edge, sign) = if dir == Dir::Down {
-                (a.r0 + a.h - 1, 1i64)
+            if across_rows {
+                push(line as u32, k, sign * over, side);
             } else {
-                (a.r0, -1i64)
-            };
-            for x in colsr(&a) {
-                for (back, dy, dx) in [
-                    (0i64, 1i64, 2i64),
-                    (0, 1, -2),
-                    (0, 2, 1),
-                    (0, 2, -1),
-                    (1, 2, 1),
-                    (1, 2, -1),
-                ] {
-                    let y = edge as i64 - sign * back;
-                    if y >= 0 {
-                        push(y as u32, x, sign * dy, dx);
-                    }
-                }
+                push(k, line as u32, side, sign * over);
             }
         }
     }
