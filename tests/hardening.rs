@@ -235,7 +235,7 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         2 solve 8x8 --closed --open
         2 solve 8x8 --end z9
         2 solve 8x8 --closed --end h1
-        1 solve 8x8 --end h1
+        1 solve 8x8 --start a8 --end h1
         2 draw 8x8
         2 draw 8x8 --style dots -o x.svg
         2 draw 8x8 --tour t.json -o x.svg
