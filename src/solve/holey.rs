@@ -4,8 +4,9 @@
 //! are searched; every other tile's path comes from a cache of a few shapes.
 //!
 //! The cycle of tiles: band 0 runs left to right over the whole width; the other bands snake
-//! over the columns right of a return column of width [`W0`]; the return column leads back up
-//! to band 0. The number of bands is even, so the snake ends next to the return column.
+//! over the columns right of a return column (its width chosen per band from [`W0S`]) that
+//! leads back up to band 0. The number of bands is even, so the snake ends next to the return
+//! column.
 //!
 //! Colours decide where tiles may be cut. A path alternates colours, so a tile with as many
 //! open squares of each colour is left on the other colour than it was entered on, and a tile
@@ -561,7 +562,8 @@ enum Walk {
 }
 
 /// Joins the tiles of `p` by paths: depth-first over the tiles, each trying its crossings in
-/// order. `fixed` holds the first tile's entry and (closed) the last tile's exit.
+/// order. A cycle first fixes the crossing from the last tile into the first; a path tries the
+/// first tile's free entries.
 fn walk(shape: &Shape, p: &Plan, holes: &Holes, closed: bool, seed: u64) -> Walk {
     let cols = shape.board().cols;
     let m = p.tiles.len();
