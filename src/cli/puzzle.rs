@@ -372,7 +372,7 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     let mut w: Vec<u8> = Vec::new();
     for (i, f) in files.iter().enumerate() {
         let p = &f.puzzle;
-        let geo = Geometry::new(p.board());
+        let geo = Geometry::on_shape(&p.shape());
         let budget = a.budget.unwrap_or(solver::CHECK_BUDGET);
         let label = if files.len() > 1 {
             format!("puzzle {}: ", i + 1)

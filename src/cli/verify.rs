@@ -66,7 +66,7 @@ fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Erro
         } else {
             name.to_string()
         };
-        let geo = Geometry::new(f.puzzle.board());
+        let geo = Geometry::on_shape(&f.puzzle.shape());
         check(&f.puzzle, f.solution.as_ref(), &geo, budget).map_err(|e| match e {
             CheckError::GaveUp(_) => {
                 Error::GaveUp(format!("{label}: {e}; hint: raise --budget (now {budget})"))

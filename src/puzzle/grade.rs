@@ -50,7 +50,7 @@ pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
                 .collect(),
         },
         Ok(Some(grade)) => {
-            let tour = Tour::unchecked(puzzle.board, l.placed.clone(), puzzle.kind);
+            let tour = geo.tour(&l.placed, puzzle.kind);
             if tour.verify().is_ok() && puzzle.agrees(&tour) {
                 Verdict::Solved { grade, tour }
             } else {
@@ -134,8 +134,8 @@ impl<'a> Logic<'a> {
         let mut cand = BitRows::new(n, n);
         for k in 0..n as u32 {
             let row = cand.row_mut(k);
-            for s in (0..n).filter(|&s| puzzle.grid[s] == 0) {
-                bits::set(row, s as u32);
+            for s in (0..n as u32).filter(|&s| puzzle.blank_slot(geo, s)) {
+                bits::set(row, s);
             }
         }
         let mut l = Logic {
@@ -148,7 +148,7 @@ impl<'a> Logic<'a> {
             placed: vec![NONE; n],
             nplaced: 0,
         };
-        for (sq, k) in puzzle.givens() {
+        for (sq, k) in puzzle.slot_givens(geo) {
             bits::only(l.row_mut(k), sq);
             l.placed[k as usize] = sq;
             l.nplaced += 1;
@@ -319,11 +319,9 @@ impl<'a> Logic<'a> {
                     continue;
                 }
                 mask.fill(0);
-                let colour = self.geo.board.square(sq).colour() ^ (steps & 1);
+                let colour = self.geo.colour(sq) ^ (steps & 1);
                 for t in 0..self.n as u32 {
-                    if self.geo.board.square(t).colour() == colour
-                        && (self.geo.dist(sq, t) as u32) <= steps
-                    {
+                    if self.geo.colour(t) == colour && (self.geo.dist(sq, t) as u32) <= steps {
                         bits::set(&mut mask, t);
                     }
                 }

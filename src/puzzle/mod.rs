@@ -19,6 +19,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Square};
 use crate::existence::{self, Kind, NoTour};
+use crate::shape::Shape;
 use crate::tour::Tour;
 
 /// Largest puzzle board: the distance table costs one byte per pair of squares.
@@ -35,8 +36,10 @@ pub(crate) const NONE: u32 = u32::MAX;
 pub struct Puzzle {
     pub(crate) board: Board,
     pub(crate) kind: Kind,
-    /// The given 1-based number on each square, row-major; 0 where blank.
+    /// The given 1-based number on each square, row-major; 0 where blank (and on holes).
     pub(crate) grid: Vec<u32>,
+    /// Row-major indices of blocked squares, sorted (empty on a plain rectangle).
+    pub(crate) holes: Vec<u32>,
 }
 
 /// Why a puzzle cannot be set up.
@@ -64,6 +67,16 @@ pub enum PuzzleError {
         col: u64,
         /// The board.
         board: Board,
+    },
+    /// A given lies on a blocked square.
+    #[error(
+        "given {number} is at {square}, which is blocked; hint: numbers go on open squares only"
+    )]
+    OnHole {
+        /// The number.
+        number: u32,
+        /// Where it is.
+        square: Square,
     },
     /// A given number is 0 or larger than the number of squares.
     #[error("given {number} at {square} is out of range: numbers run from 1 to {max}")]
@@ -193,20 +206,42 @@ impl Puzzle {
         self.kind
     }
 
-    /// The given 1-based number on each square, row-major; 0 where blank.
+    /// The given 1-based number on each square, row-major; 0 where blank and on holes.
     pub fn grid(&self) -> &[u32] {
         &self.grid
+    }
+
+    /// Blocked squares (row-major indices, sorted); empty on a plain rectangle.
+    pub fn holes(&self) -> &[u32] {
+        &self.holes
+    }
+
+    /// The board with its holes.
+    pub fn shape(&self) -> Shape {
+        Shape::new(self.board, self.holes.clone()).expect("a puzzle's holes lie on its board")
     }
 
     /// Sets up a puzzle from givens `(row, col, number)` as written in a file, checking that
     /// they are on the board, in range, not repeated, and not in plain contradiction.
     pub fn new(board: Board, kind: Kind, givens: &[(u64, u64, u64)]) -> Result<Self, PuzzleError> {
-        let squares = board.area();
-        if squares > MAX_SQUARES {
+        Puzzle::on_shape(&Shape::rect(board), kind, givens)
+    }
+
+    /// Sets up a puzzle on a shaped board: as [`Puzzle::new`], with numbers running over the
+    /// open squares and no given on a hole.
+    pub fn on_shape(
+        shape: &Shape,
+        kind: Kind,
+        givens: &[(u64, u64, u64)],
+    ) -> Result<Self, PuzzleError> {
+        let board = shape.board();
+        if board.area() > MAX_SQUARES {
+            let squares = board.area();
             return Err(PuzzleError::TooLarge { board, squares });
         }
-        existence::check(board, kind, None)?;
-        let mut grid = vec![0u32; squares];
+        existence::on_shape(shape, kind, None, None)?;
+        let squares = shape.open_count();
+        let mut grid = vec![0u32; board.area()];
         let mut at = vec![NONE; squares];
         for &(row, col, number) in givens {
             if row >= board.rows as u64 || col >= board.cols as u64 {
@@ -218,6 +253,12 @@ impl Puzzle {
                 });
             }
             let square = Square::new(row as u32, col as u32);
+            if shape.is_hole(board.index(square)) {
+                return Err(PuzzleError::OnHole {
+                    number: number.min(u32::MAX as u64) as u32,
+                    square,
+                });
+            }
             if number == 0 || number > squares as u64 {
                 return Err(PuzzleError::OutOfRange {
                     number,
@@ -243,14 +284,19 @@ impl Puzzle {
             grid[i as usize] = number;
             at[number as usize - 1] = i;
         }
-        let p = Puzzle { board, kind, grid };
-        p.check_pairs(&Geometry::new(board))?;
+        let p = Puzzle {
+            board,
+            kind,
+            grid,
+            holes: shape.holes().to_vec(),
+        };
+        p.check_pairs(&Geometry::on_shape(shape))?;
         Ok(p)
     }
 
     /// The puzzle whose givens are `numbers` (0-based) of `tour`.
     pub fn from_tour(tour: &Tour, numbers: impl IntoIterator<Item = u32>) -> Self {
-        let mut grid = vec![0u32; tour.len()];
+        let mut grid = vec![0u32; tour.board.area()];
         for k in numbers {
             grid[tour.path[k as usize] as usize] = k + 1;
         }
@@ -258,17 +304,31 @@ impl Puzzle {
             board: tour.board,
             kind: tour.kind,
             grid,
+            holes: tour.holes.clone(),
         }
     }
 
-    /// Number of squares.
+    /// Number of open squares, which is the number of numbers.
     pub fn len(&self) -> usize {
-        self.grid.len()
+        self.grid.len() - self.holes.len()
+    }
+
+    /// The givens as `(slot, 0-based number)` in `geo`'s numbering of open squares.
+    pub(crate) fn slot_givens(&self, geo: &Geometry) -> Vec<(u32, u32)> {
+        self.givens()
+            .into_iter()
+            .map(|(sq, k)| (geo.slot(sq).expect("givens lie on open squares"), k))
+            .collect()
+    }
+
+    /// Whether slot `s` of `geo` is blank.
+    pub(crate) fn blank_slot(&self, geo: &Geometry, s: u32) -> bool {
+        self.grid[geo.cell(s) as usize] == 0
     }
 
     /// Whether the board has no squares (never, for a checked board).
     pub fn is_empty(&self) -> bool {
-        self.grid.is_empty()
+        self.len() == 0
     }
 
     /// Number of given squares.
@@ -290,6 +350,7 @@ impl Puzzle {
     pub fn agrees(&self, tour: &Tour) -> bool {
         tour.board == self.board
             && tour.kind == self.kind
+            && tour.holes == self.holes
             && tour.path.iter().enumerate().all(|(k, &sq)| {
                 matches!(self.grid[sq as usize], 0) || self.grid[sq as usize] == k as u32 + 1
             })
@@ -308,7 +369,10 @@ impl Puzzle {
             pairs.push((last, first, self.len() - (last.1 - first.1) as usize));
         }
         for ((sa, a), (sb, b), steps) in pairs {
-            let d = geo.dist(sa, sb);
+            let d = match (geo.slot(sa), geo.slot(sb)) {
+                (Some(a), Some(b)) => geo.dist(a, b),
+                _ => UNREACHABLE,
+            };
             let (qa, qb) = (self.board.square(sa), self.board.square(sb));
             if d as usize > steps {
                 return Err(PuzzleError::TooFar {
@@ -351,30 +415,65 @@ type Given = (u32, u32);
 /// Knight distance meaning "no path" (boards where the knight graph falls apart).
 pub(crate) const UNREACHABLE: u8 = u8::MAX;
 
-/// Knight moves and all-pairs knight distances of one board, shared by the solvers.
+/// Knight moves and all-pairs knight distances of one board's open squares, shared by the
+/// solvers.
+///
+/// The solvers number the open squares `0..len()` in row-major order ("slots"), so that on a
+/// shaped board numbers and slots still correspond one to one; on a plain rectangle a slot is
+/// the square's row-major index.
 #[derive(Debug, Clone)]
 pub struct Geometry {
     /// The board.
     pub board: Board,
-    /// Neighbours of each square, `NONE`-padded to eight.
+    /// Row-major indices of the blocked squares, sorted (empty on a plain rectangle).
+    pub(crate) holes: Vec<u32>,
+    /// Row-major index of each slot.
+    cells: Vec<u32>,
+    /// Slot of each row-major square; `NONE` on a hole.
+    slots: Vec<u32>,
+    /// Colour of each slot.
+    colours: Vec<u8>,
+    /// Neighbours of each slot, `NONE`-padded to eight.
     pub(crate) adj: Vec<[u32; 8]>,
-    /// Number of neighbours of each square.
+    /// Number of neighbours of each slot.
     pub(crate) deg: Vec<u8>,
     dist: Vec<u8>,
 }
 
 impl Geometry {
-    /// Builds the move table and, by one breadth-first search per square, the distances.
+    /// The geometry of a plain rectangle.
     pub fn new(board: Board) -> Self {
-        let n = board.area();
+        Geometry::on_shape(&Shape::rect(board))
+    }
+
+    /// Builds the move table of the open squares and, by one breadth-first search per square,
+    /// the distances (through open squares only).
+    pub fn on_shape(shape: &Shape) -> Self {
+        let board = shape.board();
+        let blocked = shape.blocked();
+        let cells: Vec<u32> = (0..board.area() as u32)
+            .filter(|&i| !blocked[i as usize])
+            .collect();
+        let mut slots = vec![NONE; board.area()];
+        for (k, &c) in cells.iter().enumerate() {
+            slots[c as usize] = k as u32;
+        }
+        let n = cells.len();
         let mut adj = vec![[NONE; 8]; n];
         let mut deg = vec![0u8; n];
-        for i in 0..n as u32 {
-            for (j, t) in board.neighbours(board.square(i)).enumerate() {
-                adj[i as usize][j] = board.index(t);
-                deg[i as usize] = j as u8 + 1;
+        for (i, &c) in cells.iter().enumerate() {
+            for t in board.neighbours(board.square(c)) {
+                let j = slots[board.index(t) as usize];
+                if j != NONE {
+                    adj[i][deg[i] as usize] = j;
+                    deg[i] += 1;
+                }
             }
         }
+        let colours = cells
+            .iter()
+            .map(|&c| board.square(c).colour() as u8)
+            .collect();
         let mut dist = vec![UNREACHABLE; n * n];
         let mut queue = VecDeque::new();
         for s in 0..n {
@@ -393,10 +492,44 @@ impl Geometry {
         }
         Geometry {
             board,
+            holes: shape.holes().to_vec(),
+            cells,
+            slots,
+            colours,
             adj,
             deg,
             dist,
         }
+    }
+
+    /// The row-major square index of slot `s`.
+    #[inline]
+    pub fn cell(&self, s: u32) -> u32 {
+        self.cells[s as usize]
+    }
+
+    /// The slot of row-major square `i`, or `None` on a hole.
+    #[inline]
+    pub fn slot(&self, i: u32) -> Option<u32> {
+        self.slots.get(i as usize).copied().filter(|&s| s != NONE)
+    }
+
+    /// The colour of slot `s` (0 or 1, as [`Square::colour`]).
+    #[inline]
+    pub(crate) fn colour(&self, s: u32) -> u32 {
+        self.colours[s as usize] as u32
+    }
+
+    /// The tour visiting `slots` in order, as row-major squares on the shaped board (not
+    /// verified: callers verify before output).
+    pub(crate) fn tour(&self, slots: &[u32], kind: Kind) -> Tour {
+        let mut t = Tour::unchecked(
+            self.board,
+            slots.iter().map(|&s| self.cell(s)).collect(),
+            kind,
+        );
+        t.holes = self.holes.clone();
+        t
     }
 
     /// Number of squares.

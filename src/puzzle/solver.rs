@@ -70,7 +70,7 @@ pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, Ga
         0
     };
     let tour = |path: Vec<u32>| {
-        let t = Tour::unchecked(puzzle.board, path, puzzle.kind);
+        let t = geo.tour(&path, puzzle.kind);
         debug_assert!(t.verify().is_ok() && puzzle.agrees(&t));
         t
     };
@@ -176,7 +176,7 @@ impl<'a> Search<'a> {
             queue: Vec::new(),
             cand: None,
         };
-        for (sq, k) in puzzle.givens() {
+        for (sq, k) in puzzle.slot_givens(geo) {
             s.pos[k as usize] = sq;
             s.owner[sq as usize] = k;
             s.placed += 1;
@@ -280,9 +280,9 @@ pub(crate) mod tests_support {
 
     /// Counts solutions (up to `limit`) by plain path search that checks givens as it goes.
     pub fn brute(p: &Puzzle, limit: usize) -> usize {
-        let b = p.board;
-        let n = b.area();
-        let adj = b.adjacency();
+        let shape = p.shape();
+        let n = p.len();
+        let adj = shape.adjacency();
         let mut at = vec![NONE; n];
         for (sq, k) in p.givens() {
             at[k as usize] = sq;
@@ -291,18 +291,18 @@ pub(crate) mod tests_support {
             (p.grid[sq as usize] == 0 && at[k] == NONE) || p.grid[sq as usize] == k as u32 + 1
         };
         let mut count = 0;
-        for s in 0..n as u32 {
-            if !ok(s, 0) {
+        for s in 0..p.board.area() as u32 {
+            if shape.is_hole(s) || !ok(s, 0) {
                 continue;
             }
             let mut path = vec![s];
-            let mut used = vec![false; n];
+            let mut used = vec![false; p.board.area()];
             used[s as usize] = true;
             let mut idx = vec![0usize];
             while let Some(i) = idx.last_mut() {
                 let last = *path.last().unwrap();
                 if path.len() == n {
-                    if !p.is_closed() || b.adjacency()[last as usize].contains(&path[0]) {
+                    if !p.is_closed() || adj[last as usize].contains(&path[0]) {
                         count += 1;
                         if count >= limit {
                             return count;

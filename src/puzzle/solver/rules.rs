@@ -90,7 +90,7 @@ impl Search<'_> {
     }
 
     fn colour(&self, s: u32) -> u32 {
-        self.geo.board.square(s).colour()
+        self.geo.colour(s)
     }
 
     /// Whether empty square `s` can hold some number of gap `g`.

@@ -124,7 +124,50 @@ fn budget_is_reported() {
         board: b,
         kind: Kind::Open,
         grid: vec![0; 64],
+        holes: Vec::new(),
     };
     // Finding two solutions of an empty board is quick; a budget of one node is not enough.
     assert_eq!(solve(&p, &geo, 1).unwrap_err(), GaveUp { nodes: 1 });
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 200,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(29),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+    /// On boards with holes the search, working over the open squares only, agrees with
+    /// plain path enumeration, and its solutions avoid the holes.
+    #[test]
+    fn agrees_with_brute_force_on_shapes(
+        dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (4, 7), (6, 5)]),
+        holes in proptest::collection::vec(0u32..36, 1..4),
+        closed in proptest::bool::ANY,
+        seed in 0u64..1000,
+        keep in 2u32..5,
+    ) {
+        let b = board(dims.0, dims.1);
+        let holes: Vec<u32> = holes.into_iter().map(|h| h % b.area() as u32).collect();
+        let shape = crate::shape::Shape::new(b, holes).unwrap();
+        let kind = if closed { Kind::Closed } else { Kind::Open };
+        let mut req = Request::new(b, kind);
+        req.seed = Some(seed);
+        req.budget = Some(100_000);
+        let Ok(sol) = solve::solve_on(&shape, &req) else { return Ok(()) };
+        let t = sol.tour;
+        let n = t.len() as u32;
+        let p = Puzzle::from_tour(&t, (0..n).filter(|k| (k * 5 + seed as u32) % keep == 0));
+        proptest::prop_assert_eq!(p.len(), shape.open_count());
+        let geo = Geometry::on_shape(&shape);
+        let (ours, sample) = match solve(&p, &geo, u64::MAX).unwrap().solutions {
+            Solutions::None => (0, None),
+            Solutions::One(a) => (1, Some(a)),
+            Solutions::Two(a, _) => (2, Some(a)),
+        };
+        proptest::prop_assert_eq!(ours, tests_support::brute(&p, 2));
+        if let Some(a) = sample {
+            proptest::prop_assert!(a.verify().is_ok() && p.agrees(&a));
+            proptest::prop_assert!(a.path().iter().all(|&s| !shape.is_hole(s)));
+        }
+    }
 }
