@@ -127,20 +127,11 @@ impl Error {
             | Error::Raster(_)
             | Error::Size(_) => USAGE,
             Error::Io { .. } => IO,
-            Error::Solve(e) => match e {
-                SolveError::NoTour(_)
-                | SolveError::Exhausted { .. }
-                | SolveError::Verify { .. }
-                | SolveError::EndsMissed { .. } => NO,
-                SolveError::Budget { .. } | SolveError::ShapeBudget { .. } => BUDGET,
-                SolveError::Divide(_)
-                | SolveError::Memory { .. }
-                | SolveError::EndOfClosed
-                | SolveError::ShapeMethod
-                | SolveError::EndMethod { .. } => USAGE,
-            },
+            Error::Solve(e) => solve_code(e),
             Error::Generate(e) => match e {
                 GenerateError::Puzzle(p) => puzzle_code(p),
+                GenerateError::Solve(e) => solve_code(e),
+                GenerateError::Shape(_) => USAGE,
                 GenerateError::TooFewClues { .. } => NO,
                 GenerateError::TooManyClues { .. }
                 | GenerateError::TooLarge { .. }
@@ -197,12 +188,29 @@ impl Error {
     }
 }
 
+/// The exit code of a solver's refusal.
+fn solve_code(e: &SolveError) -> u8 {
+    match e {
+        SolveError::NoTour(_)
+        | SolveError::Exhausted { .. }
+        | SolveError::Verify { .. }
+        | SolveError::EndsMissed { .. } => NO,
+        SolveError::Budget { .. } | SolveError::ShapeBudget { .. } => BUDGET,
+        SolveError::Divide(_)
+        | SolveError::Memory { .. }
+        | SolveError::EndOfClosed
+        | SolveError::ShapeMethod
+        | SolveError::EndMethod { .. } => USAGE,
+    }
+}
+
 /// Contradictory or impossible givens mean "no solution" wherever they are found.
 fn puzzle_code(p: &PuzzleError) -> u8 {
     match p {
         PuzzleError::TooLarge { .. }
         | PuzzleError::OffBoard { .. }
-        | PuzzleError::OutOfRange { .. } => USAGE,
+        | PuzzleError::OutOfRange { .. }
+        | PuzzleError::OnHole { .. } => USAGE,
         _ => NO,
     }
 }

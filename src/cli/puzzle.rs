@@ -20,6 +20,7 @@ use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
 use super::error::{NO, OK};
 use super::files::{self, read_text, Fill, Output};
 use super::output::{choose, print};
+use super::shape::ShapeArgs;
 use super::{
     count, decimal, natural, note, parse_board, parse_square, refuse_given, Error, KindArgs,
 };
@@ -73,6 +74,8 @@ struct MakeArgs {
     board: Option<String>,
     #[command(flatten)]
     kind: KindArgs,
+    #[command(flatten)]
+    shape: ShapeArgs,
     /// Square of number 1 (algebraic or ROW,COL) [default: anywhere].
     #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
     start: Option<String>,
@@ -191,6 +194,7 @@ fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
 
 fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let board = parse_board(a.board.as_deref().unwrap_or_default())?;
+    let shape = a.shape.shape(board)?;
     let start = parse_square(board, a.start.as_deref())?;
     let end = parse_square(board, a.end.as_deref())?;
     refuse_given(
@@ -259,6 +263,9 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     if let Some(t) = theme_file(theme_spec) {
         inputs.push(("--theme", t));
     }
+    if let Some(m) = &a.shape.mask {
+        inputs.push(("--mask", m));
+    }
     let named: Vec<(&str, &Path)> = outputs.iter().map(|(o, p)| (*o, p.as_path())).collect();
     let targets = if a.output.is_none() {
         let mut t = vec![Output::stdout()];
@@ -290,13 +297,17 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let spec = Spec {
         start,
         end,
-        ..Spec::new(board, Kind::of(a.kind.closed), target, seed)
+        ..Spec::on_shape(&shape, Kind::of(a.kind.closed), target, seed)
     };
     generate::check(&spec)?;
     let bar = progress(a.count as u64, &format!("{board} puzzles"));
     let made = generate::batch(&spec, a.count, &|| bar.inc(1))?;
     bar.finish_and_clear();
-    let kind = spec.kind.name();
+    let kind = match spec.holes.len() {
+        0 => spec.kind.name().to_string(),
+        1 => format!("{} with 1 hole", spec.kind.name()),
+        h => format!("{} with {h} holes", spec.kind.name()),
+    };
     for (i, g) in made.iter().enumerate() {
         let why = match target {
             Target::Difficulty(want) if g.grade != want => {

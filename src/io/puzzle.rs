@@ -1,5 +1,6 @@
 //! Puzzle formats: `knight-tour-puzzle/1` JSON (one object, or an array of them) and the text
-//! grid (numbers and `.` for blanks, one row a line).
+//! grid (numbers and `.` for blanks, one row a line; `x` for a blocked square, since `#`
+//! starts a comment there).
 
 use std::io::{self, Write};
 
@@ -10,7 +11,11 @@ use crate::board::{Board, BoardError};
 use crate::existence::Kind;
 use crate::puzzle::generate::Generated;
 use crate::puzzle::{Puzzle, PuzzleError};
+use crate::shape::Shape;
 use crate::tour::Tour;
+
+/// A hole in a text grid being read (no number is this large).
+const HOLE: u64 = u64::MAX;
 
 pub use super::PUZZLE_FORMAT;
 
@@ -56,6 +61,9 @@ pub enum PuzzleReadError {
     /// The stored solution is not a tour of the board.
     #[error("the stored solution: {0}")]
     BadSolution(#[source] crate::tour::TourError),
+    /// The holes are not a shape of the board.
+    #[error("{0}")]
+    Holes(String),
     /// A text grid is malformed.
     #[error("line {line}: {msg}")]
     Grid {
@@ -75,6 +83,9 @@ struct RawPuzzle {
     #[serde(default)]
     closed: bool,
     givens: Vec<[u64; 3]>,
+    /// Blocked squares as `[row, col]`; absent on a plain rectangle.
+    #[serde(default)]
+    holes: Vec<[u64; 2]>,
     #[serde(default)]
     solution: Option<Vec<[u64; 2]>>,
     #[serde(default)]
@@ -98,8 +109,9 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
         return Err(PuzzleReadError::Tag(raw.format));
     }
     let b = board(raw.rows, raw.cols)?;
+    let shape = shape_of(b, &raw.holes)?;
     let givens: Vec<(u64, u64, u64)> = raw.givens.iter().map(|g| (g[0], g[1], g[2])).collect();
-    let puzzle = Puzzle::new(b, Kind::of(raw.closed), &givens)?;
+    let puzzle = Puzzle::on_shape(&shape, Kind::of(raw.closed), &givens)?;
     let solution = match raw.solution {
         None => None,
         Some(path) => {
@@ -114,7 +126,7 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
                 p.push(r as u32 * b.cols + c as u32);
             }
             Some(
-                Tour::new(b, p, Kind::of(raw.closed), Vec::new())
+                Tour::on_shape(&shape, p, Kind::of(raw.closed), Vec::new())
                     .map_err(PuzzleReadError::BadSolution)?,
             )
         }
@@ -125,6 +137,20 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
         difficulty: raw.difficulty,
         seed: raw.seed,
     })
+}
+
+/// The board with holes `[row, col]`, each checked to lie on it.
+fn shape_of(b: Board, holes: &[[u64; 2]]) -> Result<Shape, PuzzleReadError> {
+    let mut idx = Vec::with_capacity(holes.len());
+    for &[r, c] in holes {
+        if r >= b.rows as u64 || c >= b.cols as u64 {
+            return Err(PuzzleReadError::Holes(format!(
+                "hole [{r}, {c}] is off the {b} board"
+            )));
+        }
+        idx.push(r as u32 * b.cols + c as u32);
+    }
+    Shape::new(b, idx).map_err(|e| PuzzleReadError::Holes(e.to_string()))
 }
 
 /// Reads puzzles: a JSON object, a JSON array of objects, or a text grid (of tours of
@@ -159,7 +185,8 @@ pub fn read_puzzles(text: &str, kind: Kind) -> Result<Vec<PuzzleFile>, PuzzleRea
     Ok(vec![read_grid(text, kind)?])
 }
 
-/// Reads a text grid: whitespace-separated numbers or `.`; blank lines and `#` comments skipped.
+/// Reads a text grid: whitespace-separated numbers, `.` for blanks and `x` for holes; blank
+/// lines and `#` comments skipped.
 pub fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> {
     let mut rows: Vec<Vec<u64>> = Vec::new();
     let mut cols = 0;
@@ -172,11 +199,15 @@ pub fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> 
         for tok in line.split_whitespace() {
             if tok.chars().all(|c| c == '.' || c == '_') {
                 row.push(0);
+            } else if tok == "x" || tok == "X" {
+                row.push(HOLE);
             } else {
                 row.push(crate::board::parse_natural(tok).ok_or_else(|| {
                     PuzzleReadError::Grid {
                         line: i + 1,
-                        msg: format!("'{tok}' is neither a number nor '.'"),
+                        msg: format!(
+                            "'{tok}' is neither a number nor '.'; hint: '.' marks a blank, 'x' a blocked square"
+                        ),
                     }
                 })?);
             }
@@ -196,15 +227,19 @@ pub fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> 
     }
     let b = board(rows.len() as u64, cols as u64)?;
     let mut givens = Vec::new();
+    let mut holes = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         for (c, &v) in row.iter().enumerate() {
-            if v != 0 {
+            if v == HOLE {
+                holes.push([r as u64, c as u64]);
+            } else if v != 0 {
                 givens.push((r as u64, c as u64, v));
             }
         }
     }
+    let shape = shape_of(b, &holes)?;
     Ok(PuzzleFile {
-        puzzle: Puzzle::new(b, kind, &givens)?,
+        puzzle: Puzzle::on_shape(&shape, kind, &givens)?,
         solution: None,
         difficulty: None,
         seed: None,
@@ -239,7 +274,17 @@ pub fn write_puzzle_json(
         let sep = if i == 0 { "" } else { ", " };
         write!(w, "{sep}[{}, {}, {}]", s.row, s.col, k + 1)?;
     }
-    w.write_all(b"],\n \"solution\": ")?;
+    w.write_all(b"]")?;
+    if !p.holes.is_empty() {
+        w.write_all(b",\n \"holes\": [")?;
+        for (i, &h) in p.holes.iter().enumerate() {
+            let s = b.square(h);
+            let sep = if i == 0 { "" } else { ", " };
+            write!(w, "{sep}[{}, {}]", s.row, s.col)?;
+        }
+        w.write_all(b"]")?;
+    }
+    w.write_all(b",\n \"solution\": ")?;
     match meta.solution {
         None => w.write_all(b"null")?,
         Some(t) => {
@@ -264,15 +309,18 @@ pub fn write_puzzle_json(
     )
 }
 
-/// Writes the puzzle as a text grid: right-aligned givens, `.` for blanks.
+/// Writes the puzzle as a text grid: right-aligned givens, `.` for blanks, `x` for holes.
 pub fn write_puzzle_text(w: &mut (impl Write + ?Sized), p: &Puzzle) -> io::Result<()> {
     let width = p.len().to_string().len();
-    for row in p.grid.chunks(p.board.cols as usize) {
+    let cols = p.board.cols as usize;
+    for (r, row) in p.grid.chunks(cols).enumerate() {
         for (i, &v) in row.iter().enumerate() {
             if i > 0 {
                 w.write_all(b" ")?;
             }
-            if v == 0 {
+            if p.holes.binary_search(&((r * cols + i) as u32)).is_ok() {
+                write!(w, "{:>width$}", "x")?;
+            } else if v == 0 {
                 write!(w, "{:>width$}", ".")?;
             } else {
                 write!(w, "{v:>width$}")?;
@@ -313,10 +361,15 @@ pub fn write_batch_text(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io
         let p = &g.puzzle;
         writeln!(
             w,
-            "# puzzle {}: {} {}, {} clues, {}, seed {}",
+            "# puzzle {}: {} {}{}, {} clues, {}, seed {}",
             i + 1,
             p.board(),
             p.kind(),
+            match p.holes.len() {
+                0 => String::new(),
+                1 => " with 1 hole".into(),
+                h => format!(" with {h} holes"),
+            },
             p.clues(),
             g.grade,
             g.seed
@@ -342,7 +395,11 @@ pub fn write_two(
                 .map(|c| {
                     let i = r * cols + c;
                     let star = if n[i] != other[i] { '*' } else { ' ' };
-                    format!("{:>width$}{star}", n[i])
+                    if p.holes.binary_search(&(i as u32)).is_ok() {
+                        format!("{:>width$} ", "x")
+                    } else {
+                        format!("{:>width$}{star}", n[i])
+                    }
                 })
                 .collect::<Vec<_>>()
                 .join(" ")

@@ -12,8 +12,9 @@ use super::solver::{self, Solutions};
 use super::{Geometry, Grade, Puzzle, PuzzleError, MAX_SQUARES};
 use crate::board::{Board, Square};
 use crate::existence::{self, Kind};
+use crate::shape::{Shape, ShapeError};
 use crate::solve::search::mix64;
-use crate::solve::{self, Method, Request};
+use crate::solve::{self, Method, Request, SolveError};
 use crate::tour::Tour;
 
 /// What the clues should achieve.
@@ -48,10 +49,12 @@ const MINIMAL_SQUARES: usize = 100;
 const MINIMAL_BOARD: &str = "10x10";
 
 /// One puzzle to make.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Spec {
     /// The board.
     pub board: Board,
+    /// Row-major indices of its blocked squares (empty for the whole rectangle).
+    pub holes: Vec<u32>,
     /// Closed or open tour.
     pub kind: Kind,
     /// What the clues should achieve.
@@ -69,12 +72,31 @@ impl Spec {
     pub fn new(board: Board, kind: Kind, target: Target, seed: u64) -> Self {
         Spec {
             board,
+            holes: Vec::new(),
             kind,
             target,
             seed,
             start: None,
             end: None,
         }
+    }
+
+    /// A spec on a shaped board.
+    pub fn on_shape(shape: &Shape, kind: Kind, target: Target, seed: u64) -> Self {
+        Spec {
+            holes: shape.holes().to_vec(),
+            ..Spec::new(shape.board(), kind, target, seed)
+        }
+    }
+
+    /// The board with its holes.
+    pub fn shape(&self) -> Result<Shape, ShapeError> {
+        Shape::new(self.board, self.holes.clone())
+    }
+
+    /// Open squares: the numbers of each puzzle.
+    fn squares(&self) -> usize {
+        self.board.area() - self.holes.len()
     }
 }
 
@@ -106,11 +128,17 @@ pub fn max_squares(target: Target) -> (usize, &'static str) {
 }
 
 /// Why no puzzle was made.
-#[derive(Debug, Clone, Error)]
+#[derive(Debug, Error)]
 pub enum GenerateError {
     /// The board or kind admits no puzzle.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
+    /// The holes are not a shape of the board.
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
+    /// No tour of the shaped board was found to make puzzles from.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
     /// The board is larger than the generator is made for.
     #[error("{board} has {squares} squares; {target} puzzles are made on boards of up to {max} squares ({largest}), where one takes at most about a minute")]
     TooLarge {
@@ -189,7 +217,8 @@ impl Rng {
 
 /// Checks a spec before any work: board size, existence, clue count.
 pub fn check(spec: &Spec) -> Result<(), GenerateError> {
-    let squares = spec.board.area();
+    let shape = spec.shape()?;
+    let squares = spec.squares();
     let (max, largest) = max_squares(spec.target);
     if squares > max {
         return Err(GenerateError::TooLarge {
@@ -200,20 +229,24 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
             target: spec.target.name(),
         });
     }
-    if squares > MAX_SQUARES {
+    if spec.board.area() > MAX_SQUARES {
         return Err(PuzzleError::TooLarge {
             board: spec.board,
-            squares,
+            squares: spec.board.area(),
         }
         .into());
     }
     if spec.end.is_some() && spec.kind.is_closed() {
         return Err(GenerateError::EndOfClosed);
     }
-    match (spec.start, spec.end) {
-        (Some(s), Some(t)) => existence::between(spec.board, s, t),
-        (None, Some(t)) => existence::check(spec.board, spec.kind, Some(t)),
-        (s, None) => existence::check(spec.board, spec.kind, s),
+    if shape.is_rect() {
+        match (spec.start, spec.end) {
+            (Some(s), Some(t)) => existence::between(spec.board, s, t),
+            (None, Some(t)) => existence::check(spec.board, spec.kind, Some(t)),
+            (s, None) => existence::check(spec.board, spec.kind, s),
+        }
+    } else {
+        existence::on_shape(&shape, spec.kind, spec.start, spec.end)
     }
     .map_err(PuzzleError::from)?;
     if let Target::Clues(c) = spec.target {
@@ -241,11 +274,14 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
     Ok(())
 }
 
-/// A random tour of the spec's kind, from its start to its end where they are given.
-pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Tour {
+/// A random tour of the spec's kind, from its start to its end where they are given; on a
+/// shaped board, what the complete search finds (or why it found none).
+pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Result<Tour, GenerateError> {
+    if !spec.holes.is_empty() {
+        return random_tour_on(spec, rng);
+    }
     let (board, kind) = (spec.board, spec.kind);
     let n = board.area();
-    let closed = kind.is_closed();
     let fits = |s: Square| match spec.end {
         Some(t) => existence::between(board, s, t).is_ok(),
         None => existence::check(board, kind, Some(s)).is_ok(),
@@ -289,11 +325,32 @@ pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Tour {
                 .tour
         }
     };
+    vary(&mut tour, spec, rng);
+    Ok(tour)
+}
+
+/// A random tour of a shaped board: the complete search from a random seed, then varied.
+fn random_tour_on(spec: &Spec, rng: &mut Rng) -> Result<Tour, GenerateError> {
+    let shape = spec.shape()?;
+    let mut req = Request::new(spec.board, spec.kind);
+    req.start = spec.start;
+    req.end = spec.end;
+    req.seed = Some(rng.next_u64());
+    let mut tour = solve::solve_on(&shape, &req)?.tour;
+    vary(&mut tour, spec, rng);
+    Ok(tour)
+}
+
+/// Backbite moves, then for a cycle a random first square and direction (or the asked one).
+fn vary(tour: &mut Tour, spec: &Spec, rng: &mut Rng) {
+    let board = spec.board;
+    let n = tour.len();
+    let closed = spec.kind.is_closed();
     let fixed = Fixed {
         start: spec.start.map(|s| board.index(s)),
         end: spec.end.map(|t| board.index(t)),
     };
-    backbite(&mut tour, rng, 20 * n, fixed);
+    backbite(tour, rng, 20 * n, fixed);
     // The moves above cross tile borders, so the construction's tiles no longer describe it.
     tour.tiles.clear();
     if closed {
@@ -312,7 +369,6 @@ pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Tour {
         }
     }
     debug_assert!(tour.verify().is_ok());
-    tour
 }
 
 /// The path's squares that backbite moves must keep in place.
@@ -338,7 +394,11 @@ fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize, fixed: Fixed) {
         (false, None, Some(_)) => (true, false),
     };
     let saved = tour.path.clone();
-    let mut at = vec![0u32; n];
+    let mut blocked = vec![false; board.area()];
+    for &h in &tour.holes {
+        blocked[h as usize] = true;
+    }
+    let mut at = vec![0u32; board.area()];
     for (i, &s) in tour.path.iter().enumerate() {
         at[s as usize] = i as u32;
     }
@@ -351,7 +411,10 @@ fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize, fixed: Fixed) {
             (f, _) => f,
         };
         let end = if front { p[0] } else { p[n - 1] };
-        let nbrs: Vec<_> = board.neighbours(board.square(end)).collect();
+        let nbrs: Vec<_> = board
+            .neighbours(board.square(end))
+            .filter(|&t| !blocked[board.index(t) as usize])
+            .collect();
         let pick = board.index(nbrs[rng.below(nbrs.len())]);
         let i = at[pick as usize] as usize;
         let (lo, hi) = if front {
@@ -389,10 +452,16 @@ pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError>
     check(spec)?;
     let mut best: Option<Generated> = None;
     let mut fewest = usize::MAX;
-    let tries = attempts(spec.board.area());
+    let tries = attempts(spec.squares());
     for attempt in 0..tries {
         let mut rng = Rng::new(spec.seed.wrapping_add((attempt as u64) << 40));
-        let tour = random_tour(spec, &mut rng);
+        // On a shaped board the first search says whether there is a tour at all; a later
+        // one that runs out of budget only costs its attempt.
+        let tour = match random_tour(spec, &mut rng) {
+            Ok(t) => t,
+            Err(e) if attempt == 0 => return Err(e),
+            Err(_) => continue,
+        };
         let Some(g) = one(spec, geo, tour, &mut rng, attempt + 1) else {
             continue;
         };
@@ -551,14 +620,14 @@ pub fn batch(
 ) -> Result<Vec<Generated>, GenerateError> {
     use rayon::prelude::*;
     check(spec)?;
-    let geo = Geometry::new(spec.board);
+    let geo = Geometry::on_shape(&spec.shape()?);
     (0..count as u64)
         .into_par_iter()
         .map(|i| {
             let g = generate(
                 &Spec {
                     seed: spec.seed.wrapping_add(i),
-                    ..*spec
+                    ..spec.clone()
                 },
                 &geo,
             );

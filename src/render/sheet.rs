@@ -233,6 +233,16 @@ fn fill(template: &str, items: &[Item<'_>]) -> String {
         .replace("{board}", &first.puzzle.board.to_string())
 }
 
+/// The instructions, told about blocked squares when the puzzles have any.
+fn instructions(template: &str, items: &[Item<'_>]) -> String {
+    let text = fill(template, items);
+    if items.iter().any(|i| !i.puzzle.holes.is_empty()) && !text.is_empty() {
+        format!("{text} Hatched squares are blocked: no number goes there.")
+    } else {
+        text
+    }
+}
+
 fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, count: usize) -> Page {
     let t = sheet.template;
     let heading = if answers {
@@ -290,7 +300,7 @@ fn header(
             .add(text(date_x, y, t.text_size, t.text, &t.date_label))
             .add(rule(date_x + date_w + 2.0, w - m, y + 0.6));
         y += t.text_size * 1.2;
-        let mut words = fill(&t.instructions, items);
+        let mut words = instructions(&t.instructions, items);
         if items.first().is_some_and(|i| i.puzzle.is_closed()) && !t.closed_note.is_empty() {
             words = format!("{words} {}", fill(&t.closed_note, items));
         }
@@ -380,9 +390,14 @@ fn boards(
         let mut small = String::new();
         let _ = write!(
             small,
-            "{} {} · {} · {} clues · seed {}",
+            "{} {}{} · {} · {} clues · seed {}",
             b,
             item.puzzle.kind(),
+            match item.puzzle.holes.len() {
+                0 => String::new(),
+                1 => " · 1 hole".into(),
+                h => format!(" · {h} holes"),
+            },
             item.grade,
             item.puzzle.clues(),
             item.seed

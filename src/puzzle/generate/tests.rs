@@ -36,7 +36,8 @@ fn tours_are_varied_and_valid() {
             let t = random_tour(
                 &Spec::new(b, Kind::of(closed), Target::Minimal, 0),
                 &mut Rng::new(seed),
-            );
+            )
+            .unwrap();
             t.verify().unwrap();
             assert_eq!(t.is_closed(), closed);
             seen.insert(t.path);
@@ -52,7 +53,7 @@ fn minimal_open_puzzle_is_unique_and_minimal() {
     let g = generate(
         &Spec {
             target: Target::Clues(30),
-            ..s
+            ..s.clone()
         },
         &geo,
     )
@@ -65,7 +66,7 @@ fn minimal_open_puzzle_is_unique_and_minimal() {
         other => panic!("{other:?}"),
     }
     let mut rng = Rng::new(9);
-    let t = random_tour(&s, &mut rng);
+    let t = random_tour(&s, &mut rng).unwrap();
     let g = one(
         &spec(6, 6, false, Target::Minimal, 9),
         &geo,
