@@ -272,3 +272,76 @@ fn holes_masks_and_shapes_on_the_command_line() {
         .assert()
         .code(2);
 }
+
+/// Puzzles on shapes: made unique, written with their holes in every format, read back,
+/// solved again, and drawn with the holes left blank.
+#[test]
+fn puzzles_on_shapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = dir.path().join("sheet.pdf");
+    kt().args([
+        "puzzle", "10x10", "--shape", "disc", "--count", "4", "--seed", "5",
+    ])
+    .arg("-o")
+    .arg(&sheet)
+    .assert()
+    .success()
+    .stderr(contains("10x10 open with 20 holes"))
+    .stderr(contains("unique"));
+    assert!(std::fs::read(&sheet).unwrap().starts_with(b"%PDF"));
+
+    // JSON keeps the holes, and the stored solution avoids them.
+    let json = dir.path().join("p.json");
+    kt().args(["puzzle", "8x8", "--holes", "b3,c3", "--seed", "2", "-o"])
+        .arg(&json)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&json).unwrap();
+    assert!(text.contains("\"holes\": [[5, 1], [5, 2]]"), "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let sol = v["solution"].as_array().unwrap();
+    assert_eq!(sol.len(), 62);
+    assert!(sol.iter().all(|s| s[0] != 5 || (s[1] != 1 && s[1] != 2)));
+    kt().arg("verify")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(contains("exactly one solution"));
+
+    // The text grid marks holes with 'x' and reads back to the same puzzle.
+    let grid = dir.path().join("p.txt");
+    kt().args(["puzzle", "8x8", "--holes", "b3,c3", "--seed", "2", "-o"])
+        .arg(&grid)
+        .assert()
+        .success();
+    let g = std::fs::read_to_string(&grid).unwrap();
+    assert!(g.contains("open with 2 holes"), "{g}");
+    let row6: Vec<&str> = g.lines().nth(6).unwrap().split_whitespace().collect();
+    assert_eq!((row6[1], row6[2]), ("x", "x"), "{g}");
+    let solved = common::stdout(&["puzzle", "solve", grid.to_str().unwrap()]);
+    assert!(solved.starts_with("exactly one solution"), "{solved}");
+    assert_eq!(solved.matches('#').count(), 2, "{solved}");
+
+    // A number on a blocked square, and holes that leave no tour, are refused.
+    let on_hole = dir.path().join("bad.txt");
+    std::fs::write(&on_hole, "1 x .\n. . .\n. . .\n").unwrap();
+    kt().args(["puzzle", "solve"])
+        .arg(&on_hole)
+        .assert()
+        .code(1);
+    let f = dir.path().join("bad.json");
+    std::fs::write(
+        &f,
+        r#"{"format": "knight-tour-puzzle/1", "rows": 5, "cols": 5, "givens": [[0, 0, 1]], "holes": [[0, 0]]}"#,
+    )
+    .unwrap();
+    kt().args(["puzzle", "solve"])
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stderr(contains("which is blocked"));
+    kt().args(["puzzle", "8x8", "--holes", "a1,h8"])
+        .assert()
+        .code(1)
+        .stderr(contains("differ by 2"));
+}
