@@ -6,6 +6,7 @@
 //! [`grade`] solves by deduction alone and says which rules were needed; [`generate`] makes
 //! minimal unique puzzles from random tours.
 
+pub mod answer;
 pub mod check;
 pub mod generate;
 pub mod grade;
