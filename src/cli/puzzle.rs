@@ -6,8 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use knight_tour::io::puzzle::{read_puzzles, write_two, MAX_PUZZLE_FILE_BYTES};
+use knight_tour::io::puzzle::{read_answer, read_puzzles, write_two, MAX_PUZZLE_FILE_BYTES};
 use knight_tour::io::{page_files, write_text, OutputFormat};
+use knight_tour::puzzle::answer::mark;
 use knight_tour::puzzle::generate::{self, Spec, Target};
 use knight_tour::puzzle::solver::{self, Solutions};
 use knight_tour::puzzle::{Geometry, Grade};
@@ -39,6 +40,32 @@ pub struct PuzzleArgs {
 enum PuzzleCommand {
     /// Solve a puzzle file: none, exactly one (printed) or several (two shown).
     Solve(SolveArgs),
+    /// Check pupils' answers against a puzzle: every mistake named, optionally drawn.
+    #[command(
+        after_help = "Exit status: 0 when every answer is right, 1 when one is wrong, 2 when one cannot be read.\n\nExamples:\n  knight-tour puzzle check puzzle.json pupil.txt -o marked.png\n  knight-tour puzzle check puzzle.json class/*.txt      one line per pupil"
+    )]
+    Check(CheckArgs),
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// The puzzle: a knight-tour-puzzle/1 JSON file or a text grid ('.' blanks, 'x' holes).
+    puzzle: PathBuf,
+    /// The answers: text grids as the pupil filled them in, or JSON with "givens" or "path".
+    #[arg(required = true)]
+    answers: Vec<PathBuf>,
+    /// The hidden tour is closed (for a puzzle given as a text grid).
+    #[arg(long)]
+    closed: bool,
+    /// Which puzzle of a file that holds several, from 1.
+    #[arg(long, value_name = "K", value_parser = count)]
+    number: Option<usize>,
+    /// Draw the answer with its mistakes marked: .svg, .png or .pdf (one answer only).
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Board look of the drawing: classic, paper, vlsi, color, or a theme file [default: classic].
+    #[arg(long, value_name = "NAME|FILE")]
+    theme: Option<String>,
 }
 
 /// Difficulty grades accepted by `--difficulty`.
@@ -163,6 +190,7 @@ const SHEETS: [OutputFormat; 5] = [
 pub fn run(args: PuzzleArgs) -> Result<ExitCode, Error> {
     match args.command {
         Some(PuzzleCommand::Solve(s)) => solve(s),
+        Some(PuzzleCommand::Check(c)) => check(c),
         None => make(args.make),
     }
 }
@@ -434,4 +462,165 @@ fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     }
     print(&String::from_utf8_lossy(&w))?;
     Ok(ExitCode::from(if all_unique { OK } else { NO }))
+}
+
+/// Runs `puzzle check`: one answer in full, several as one line each.
+fn check(a: CheckArgs) -> Result<ExitCode, Error> {
+    use std::fmt::Write as _;
+    let name = a.puzzle.display().to_string();
+    let text = read_text(&a.puzzle, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
+    let json = text.trim_start().starts_with(['{', '[']);
+    refuse_given(
+        &[("--closed", a.closed && json)],
+        &format!("to the JSON file '{name}': it says for itself whether its tours are closed"),
+        |_| "drop --closed".into(),
+    )?;
+    let mut files =
+        read_puzzles(&text, Kind::of(a.closed)).map_err(|source| Error::PuzzleRead {
+            path: name.clone(),
+            source,
+        })?;
+    let k = match (a.number, files.len()) {
+        (None, 1) => 1,
+        (None, n) => {
+            return Err(Error::Usage(format!(
+                "'{name}' holds {n} puzzles; hint: say which with --number 1 to {n}"
+            )))
+        }
+        (Some(k), n) if k > n => {
+            return Err(Error::Usage(format!(
+                "--number {k}, but '{name}' holds {n} puzzle{}",
+                if n == 1 { "" } else { "s" }
+            )))
+        }
+        (Some(k), _) => k,
+    };
+    let puzzle = files.swap_remove(k - 1).puzzle;
+    let drawing = match &a.output {
+        None => None,
+        Some(_) if a.answers.len() > 1 => {
+            return Err(Error::Usage(
+                "-o draws one answer; hint: check one answer file at a time to draw it".into(),
+            ))
+        }
+        Some(o) => {
+            let format = choose(None, Some(o), "-o", &IMAGES, None)?;
+            let mut inputs: Vec<(&str, &Path)> =
+                vec![("PUZZLE", &a.puzzle), ("ANSWER", &a.answers[0])];
+            let theme_spec = a.theme.as_deref().unwrap_or("classic");
+            if let Some(t) = theme_file(theme_spec) {
+                inputs.push(("--theme", t));
+            }
+            let target = files::plan(&[("-o", o)], &inputs)?.remove(0);
+            Some((format, target, load_theme(theme_spec)?))
+        }
+    };
+    if drawing.is_none() && a.theme.is_some() {
+        refuse_given(&[("--theme", true)], "without -o: nothing is drawn", |_| {
+            "add -o marked.png".into()
+        })?;
+    }
+    let one = a.answers.len() == 1;
+    let (mut wrong, mut unreadable) = (0usize, 0usize);
+    let mut out = String::new();
+    for path in &a.answers {
+        let shown = path.display().to_string();
+        let read = read_text(path, "answer", MAX_PUZZLE_FILE_BYTES).and_then(|t| {
+            read_answer(&t).map_err(|source| Error::PuzzleRead {
+                path: shown.clone(),
+                source,
+            })
+        });
+        let marking = read.and_then(|ans| {
+            mark(&puzzle, &ans).map_err(|e| {
+                Error::Usage(format!(
+                    "{shown}: {e}; hint: check the answer against the right puzzle"
+                ))
+            })
+        });
+        let marking = match marking {
+            Ok(m) => m,
+            Err(e) if one => return Err(e),
+            Err(e) => {
+                unreadable += 1;
+                let msg = e.to_string();
+                let _ = writeln!(
+                    out,
+                    "{shown}: unreadable: {}",
+                    msg.trim_start_matches(&format!("{shown}: "))
+                );
+                continue;
+            }
+        };
+        let board = puzzle.board();
+        if !marking.is_right() {
+            wrong += 1;
+        }
+        if one {
+            if marking.is_right() {
+                let _ = writeln!(
+                    out,
+                    "right: every number from 1 to {} is in place, each a knight's move from the next",
+                    puzzle.len()
+                );
+            } else {
+                let k = marking.faults.len();
+                let _ = writeln!(out, "wrong: {k} problem{}", if k == 1 { "" } else { "s" });
+                for f in &marking.faults {
+                    let _ = writeln!(out, "  {}", f.describe(board));
+                }
+            }
+            if let Some((format, target, theme)) = &drawing {
+                let page = sheet::marked_answer(
+                    &puzzle,
+                    &marking,
+                    theme,
+                    &Template::builtin("a4")?,
+                    &format!("Answer: {shown}"),
+                );
+                let bytes = knight_tour::render::encode(
+                    page.svg,
+                    *format,
+                    (page.width, page.height),
+                    Some(150.0),
+                    None,
+                )?;
+                files::write_one(target, &mut |w: &mut dyn Write| w.write_all(&bytes))?;
+                if !target.is_stdout() {
+                    note(format_args!("wrote {}", target.path().display()));
+                }
+            }
+        } else if marking.is_right() {
+            let _ = writeln!(out, "{shown}: right");
+        } else {
+            let k = marking.faults.len();
+            let _ = writeln!(
+                out,
+                "{shown}: wrong, {k} problem{}: {}",
+                if k == 1 { "" } else { "s" },
+                marking.faults[0].describe(board)
+            );
+        }
+    }
+    if !one {
+        let n = a.answers.len();
+        let _ = writeln!(
+            out,
+            "{} of {n} right, {wrong} wrong{}",
+            n - wrong - unreadable,
+            if unreadable > 0 {
+                format!(", {unreadable} unreadable")
+            } else {
+                String::new()
+            }
+        );
+    }
+    print(&out)?;
+    Ok(ExitCode::from(if unreadable > 0 {
+        super::error::USAGE
+    } else if wrong > 0 {
+        NO
+    } else {
+        OK
+    }))
 }

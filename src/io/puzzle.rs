@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use crate::board::{Board, BoardError};
 use crate::existence::Kind;
+use crate::puzzle::answer::{Answer, Cell};
 use crate::puzzle::generate::Generated;
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::shape::Shape;
@@ -188,53 +189,15 @@ pub fn read_puzzles(text: &str, kind: Kind) -> Result<Vec<PuzzleFile>, PuzzleRea
 /// Reads a text grid: whitespace-separated numbers, `.` for blanks and `x` for holes; blank
 /// lines and `#` comments skipped.
 pub fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> {
-    let mut rows: Vec<Vec<u64>> = Vec::new();
-    let mut cols = 0;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let mut row = Vec::new();
-        for tok in line.split_whitespace() {
-            if tok.chars().all(|c| c == '.' || c == '_') {
-                row.push(0);
-            } else if tok == "x" || tok == "X" {
-                row.push(HOLE);
-            } else {
-                row.push(crate::board::parse_natural(tok).ok_or_else(|| {
-                    PuzzleReadError::Grid {
-                        line: i + 1,
-                        msg: format!(
-                            "'{tok}' is neither a number nor '.'; hint: '.' marks a blank, 'x' a blocked square"
-                        ),
-                    }
-                })?);
-            }
-        }
-        if rows.is_empty() {
-            cols = row.len();
-        } else if row.len() != cols {
-            return Err(PuzzleReadError::Grid {
-                line: i + 1,
-                msg: format!("{} entries, but the first row has {cols}", row.len()),
-            });
-        }
-        rows.push(row);
-    }
-    if rows.is_empty() {
-        return Err(PuzzleReadError::Empty);
-    }
-    let b = board(rows.len() as u64, cols as u64)?;
+    let (b, cells) = grid_cells(text)?;
     let mut givens = Vec::new();
     let mut holes = Vec::new();
-    for (r, row) in rows.iter().enumerate() {
-        for (c, &v) in row.iter().enumerate() {
-            if v == HOLE {
-                holes.push([r as u64, c as u64]);
-            } else if v != 0 {
-                givens.push((r as u64, c as u64, v));
-            }
+    for (i, &v) in cells.iter().enumerate() {
+        let (r, c) = ((i / b.cols as usize) as u64, (i % b.cols as usize) as u64);
+        if v == HOLE {
+            holes.push([r, c]);
+        } else if v != 0 {
+            givens.push((r, c, v));
         }
     }
     let shape = shape_of(b, &holes)?;
@@ -244,6 +207,117 @@ pub fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> 
         difficulty: None,
         seed: None,
     })
+}
+
+/// The board and cells of a text grid, row-major: a number, 0 for a blank, `HOLE` for `x`.
+fn grid_cells(text: &str) -> Result<(Board, Vec<u64>), PuzzleReadError> {
+    let mut cells: Vec<u64> = Vec::new();
+    let (mut rows, mut cols) = (0usize, 0usize);
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let before = cells.len();
+        for tok in line.split_whitespace() {
+            if tok.chars().all(|c| c == '.' || c == '_') {
+                cells.push(0);
+            } else if tok == "x" || tok == "X" {
+                cells.push(HOLE);
+            } else {
+                cells.push(crate::board::parse_natural(tok).ok_or_else(|| {
+                    PuzzleReadError::Grid {
+                        line: i + 1,
+                        msg: format!(
+                            "'{tok}' is neither a number nor '.'; hint: '.' marks a blank, 'x' a blocked square"
+                        ),
+                    }
+                })?);
+            }
+        }
+        let len = cells.len() - before;
+        if rows == 0 {
+            cols = len;
+        } else if len != cols {
+            return Err(PuzzleReadError::Grid {
+                line: i + 1,
+                msg: format!("{len} entries, but the first row has {cols}"),
+            });
+        }
+        rows += 1;
+    }
+    if rows == 0 {
+        return Err(PuzzleReadError::Empty);
+    }
+    Ok((board(rows as u64, cols as u64)?, cells))
+}
+
+/// Reads a pupil's answer: a text grid as a puzzle's (numbers, `.`, `x`), or JSON with `rows`,
+/// `cols` and either `givens` (`[row, col, number]`, a filled-in puzzle) or `path` (a tour's
+/// squares in order). Nothing is checked but the layout: wrong numbers are for
+/// [`crate::puzzle::answer::mark`] to find.
+pub fn read_answer(text: &str) -> Result<Answer, PuzzleReadError> {
+    let t = text.trim_start();
+    if t.is_empty() {
+        return Err(PuzzleReadError::Empty);
+    }
+    if !t.starts_with('{') {
+        let (b, cells) = grid_cells(text)?;
+        let cells = cells
+            .into_iter()
+            .map(|v| match v {
+                0 => Cell::Blank,
+                HOLE => Cell::Hole,
+                v => Cell::Number(v),
+            })
+            .collect();
+        return Ok(Answer { board: b, cells });
+    }
+    #[derive(Deserialize)]
+    struct RawAnswer {
+        rows: u64,
+        cols: u64,
+        #[serde(default)]
+        givens: Option<Vec<[u64; 3]>>,
+        #[serde(default)]
+        path: Option<Vec<[u64; 2]>>,
+        #[serde(default)]
+        holes: Vec<[u64; 2]>,
+    }
+    let raw: RawAnswer = serde_json::from_str(t).map_err(PuzzleReadError::Json)?;
+    let b = board(raw.rows, raw.cols)?;
+    let mut cells = vec![Cell::Blank; b.area()];
+    let mut put = |r: u64, c: u64, cell: Cell| {
+        if r >= b.rows as u64 || c >= b.cols as u64 {
+            return Err(PuzzleReadError::Solution(format!(
+                "has [{r}, {c}], off the {b} board"
+            )));
+        }
+        cells[(r * b.cols as u64 + c) as usize] = cell;
+        Ok(())
+    };
+    for &[r, c] in &raw.holes {
+        put(r, c, Cell::Hole)?;
+    }
+    match (raw.givens, raw.path) {
+        (Some(g), None) => {
+            for [r, c, n] in g {
+                put(r, c, Cell::Number(n))?;
+            }
+        }
+        (None, Some(path)) => {
+            for (k, [r, c]) in path.into_iter().enumerate() {
+                put(r, c, Cell::Number(k as u64 + 1))?;
+            }
+        }
+        _ => {
+            return Err(PuzzleReadError::Grid {
+                line: 1,
+                msg: "an answer in JSON has either \"givens\" or \"path\"".into(),
+            })
+        }
+    }
+    Ok(Answer { board: b, cells })
 }
 
 /// What to store beside a puzzle in JSON.

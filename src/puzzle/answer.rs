@@ -173,7 +173,8 @@ pub struct Marking {
     pub faults: Vec<Fault>,
     /// Squares to mark as wrong, row-major.
     pub wrong: Vec<bool>,
-    /// The number written on each square (0 where blank, a hole, or unreadable as a number).
+    /// The number written on each square, for drawing (0 where blank, on a hole, or out of
+    /// range by more than a digit).
     pub written: Vec<u32>,
 }
 
@@ -228,11 +229,17 @@ pub fn mark(puzzle: &Puzzle, answer: &Answer) -> Result<Marking, SizeMismatch> {
             (true, Some(number)) => stray.push(Fault::OnHole { square, number }),
             (true, None) => {}
             (false, None) => blank.push(square),
-            (false, Some(v)) if v == 0 || v > last as u64 => range.push(Fault::OutOfRange {
-                square,
-                number: v,
-                last,
-            }),
+            (false, Some(v)) if v == 0 || v > last as u64 => {
+                // Shown as written when it fits a square beside the real numbers.
+                if v < 10 * last as u64 {
+                    written[i] = v as u32;
+                }
+                range.push(Fault::OutOfRange {
+                    square,
+                    number: v,
+                    last,
+                });
+            }
             (false, Some(v)) => {
                 written[i] = v as u32;
                 at[v as usize - 1].push(square);

@@ -56,6 +56,13 @@ pub struct DrawOptions {
     pub mark_colour: Rgb,
     /// Prefix of element ids, so that several drawings can share one document.
     pub id_prefix: String,
+    /// Numbers to draw on each square instead of the tour's (0: none), e.g. a pupil's
+    /// answer; empty to draw the tour's own.
+    pub written: Vec<u32>,
+    /// Squares framed in `flag_colour` (a pupil's mistakes); empty for none.
+    pub flagged: Vec<bool>,
+    /// Frame colour of flagged squares.
+    pub flag_colour: Rgb,
 }
 
 impl DrawOptions {
@@ -70,6 +77,9 @@ impl DrawOptions {
             marked: Vec::new(),
             mark_colour: Rgb(0xff, 0xe8, 0x9c),
             id_prefix: String::new(),
+            written: Vec::new(),
+            flagged: Vec::new(),
+            flag_colour: Rgb(0xd6, 0x27, 0x28),
         }
     }
 }
@@ -313,7 +323,24 @@ fn numbers(
     let (blank, pre) = (&opts.blank, &opts.id_prefix);
     let c = scene.cell;
     let n = tour.path.len();
-    let longest = n.to_string().len();
+    // The tour's numbers in path order, or the written ones by square.
+    let labels: Vec<(u32, u32)> = if opts.written.is_empty() {
+        (0..n as u32)
+            .map(|k| (tour.path[k as usize], k + 1))
+            .collect()
+    } else {
+        (0..opts.written.len() as u32)
+            .filter(|&i| opts.written[i as usize] != 0)
+            .map(|i| (i, opts.written[i as usize]))
+            .collect()
+    };
+    let longest = labels
+        .iter()
+        .map(|&(_, v)| v)
+        .max()
+        .unwrap_or(1)
+        .to_string()
+        .len();
     let aspect = glyphs::digit_aspect();
     // Digit height for each number length: the theme's size, shrunk to fit the cell.
     let height = |len: usize| (theme.number_size * c).min(0.84 * c / (len as f64 * aspect));
@@ -330,12 +357,12 @@ fn numbers(
     }
     doc = doc.add(defs);
     let mut g = Group::new().set("fill", theme.number.hex());
-    for (k, &sq) in tour.path.iter().enumerate() {
+    for &(sq, value) in &labels {
         if blank.get(sq as usize).copied().unwrap_or(false) {
             continue;
         }
         let s = tour.board.square(sq);
-        let text = (k + 1).to_string();
+        let text = value.to_string();
         let len = text.len();
         let h = height(len);
         let adv = aspect * h;
@@ -353,8 +380,24 @@ fn numbers(
         }
     }
     doc = doc.add(g);
-    // First and last squares: a frame inside the square.
-    if n > 0 {
+    // Flagged squares: a thick frame inside the square, over whatever it holds.
+    let inset = c * 0.05;
+    for i in (0..opts.flagged.len() as u32).filter(|&i| opts.flagged[i as usize]) {
+        let s = tour.board.square(i);
+        let (x, y) = scene.corner(s.row, s.col);
+        doc = doc.add(
+            Rectangle::new()
+                .set("x", num(x + inset))
+                .set("y", num(y + inset))
+                .set("width", num(c - 2.0 * inset))
+                .set("height", num(c - 2.0 * inset))
+                .set("fill", "none")
+                .set("stroke", opts.flag_colour.hex())
+                .set("stroke-width", num(c * 0.1)),
+        );
+    }
+    // First and last squares of the tour: a frame inside the square.
+    if n > 0 && opts.written.is_empty() {
         let inset = c * 0.06;
         for (sq, colour) in [(tour.path[0], theme.start), (tour.path[n - 1], theme.end)] {
             if blank.get(sq as usize).copied().unwrap_or(false) {
