@@ -380,3 +380,171 @@ fn bad_puzzle_files_are_refused() {
         .code(2)
         .stderr(contains("line 2: 'x' is neither a number nor '.'"));
 }
+
+/// Red frame pixels (the mark of a wrong square) in a PNG.
+fn red_pixels(path: &Path) -> usize {
+    let dec = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = dec.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let step = info.color_type.samples();
+    buf[..info.buffer_size()]
+        .chunks(step)
+        .filter(|p| p[0] > 180 && p[1] < 90 && p[2] < 90)
+        .count()
+}
+
+#[test]
+fn puzzle_check_names_every_fault_and_marks_the_squares() {
+    let dir = tempfile::tempdir().unwrap();
+    let pz = dir.path().join("p.json");
+    kt().args(["puzzle", "6x6", "--seed", "3", "-o"])
+        .arg(&pz)
+        .assert()
+        .success();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&pz).unwrap()).unwrap();
+    let mut grid = vec![vec![0u64; 6]; 6];
+    for (k, s) in v["solution"].as_array().unwrap().iter().enumerate() {
+        grid[s[0].as_u64().unwrap() as usize][s[1].as_u64().unwrap() as usize] = k as u64 + 1;
+    }
+    let given: Vec<(usize, usize, u64)> = v["givens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            (
+                g[0].as_u64().unwrap() as usize,
+                g[1].as_u64().unwrap() as usize,
+                g[2].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let is_given = |r: usize, c: usize| given.iter().any(|&(gr, gc, _)| (gr, gc) == (r, c));
+    let write = |name: &str, g: &[Vec<u64>]| {
+        let text: String = g
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&n| {
+                        if n == 0 {
+                            ".".to_string()
+                        } else {
+                            n.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
+            .collect();
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let check = |answer: &Path| kt().args(["puzzle", "check"]).arg(&pz).arg(answer).assert();
+    let right = write("right.txt", &grid);
+    check(&right)
+        .code(0)
+        .stdout(contains("right: every number from 1 to 36"));
+
+    // A changed given.
+    let (gr, gc, gn) = given[1];
+    let mut g = grid.clone();
+    g[gr][gc] = if gn == 36 { 35 } else { gn + 1 };
+    check(&write("given.txt", &g))
+        .code(1)
+        .stdout(contains(format!("the given {gn} at")));
+    // Two free numbers swapped: moves break, nothing is missing.
+    let free: Vec<(usize, usize)> = (0..36)
+        .map(|i| (i / 6, i % 6))
+        .filter(|&(r, c)| !is_given(r, c))
+        .collect();
+    let (a, b) = (free[0], free[free.len() / 2]);
+    let mut g = grid.clone();
+    let t = g[a.0][a.1];
+    g[a.0][a.1] = g[b.0][b.1];
+    g[b.0][b.1] = t;
+    let out = check(&write("swap.txt", &g))
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("are not a knight's move apart"), "{out}");
+    assert!(!out.contains("missing"), "{out}");
+    // A repeated number (so another is missing), a blank, and a number out of range.
+    let mut g = grid.clone();
+    g[free[1].0][free[1].1] = g[free[2].0][free[2].1];
+    g[free[3].0][free[3].1] = 0;
+    g[free[4].0][free[4].1] = 99;
+    let marked = dir.path().join("marked.png");
+    let answer = write("many.txt", &g);
+    kt().args(["puzzle", "check"])
+        .arg(&pz)
+        .arg(&answer)
+        .arg("-o")
+        .arg(&marked)
+        .assert()
+        .code(1)
+        .stdout(contains("is written 2 times"))
+        .stdout(contains("numbers are missing"))
+        .stdout(contains("is blank"))
+        .stdout(contains("99 at"))
+        .stdout(contains("out of range: numbers run from 1 to 36"));
+    assert!(red_pixels(&marked) > 500, "the wrong squares are framed");
+    let clean = dir.path().join("clean.png");
+    kt().args(["puzzle", "check"])
+        .arg(&pz)
+        .arg(&right)
+        .arg("-o")
+        .arg(&clean)
+        .assert()
+        .code(0);
+    assert_eq!(red_pixels(&clean), 0, "a right answer has no marks");
+
+    // Unreadable answers: exit 2 with the reason.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "1 2 ?\n").unwrap();
+    check(&bad)
+        .code(2)
+        .stderr(contains("'?' is neither a number nor '.'"));
+    let small = write("small.txt", &grid[..5]);
+    check(&small)
+        .code(2)
+        .stderr(contains("the answer is a 5x6 grid but the puzzle is 6x6"));
+
+    // A class: one line each and a summary; the worst verdict sets the exit status.
+    let out = kt()
+        .args(["puzzle", "check"])
+        .arg(&pz)
+        .args([&right, &answer, &bad])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[0].ends_with("right.txt: right"), "{out}");
+    assert!(lines[1].contains("many.txt: wrong, "), "{out}");
+    assert!(lines[2].contains("bad.txt: unreadable: "), "{out}");
+    assert_eq!(lines[3], "1 of 3 right, 1 wrong, 1 unreadable");
+    kt().args(["puzzle", "check"])
+        .arg(&pz)
+        .args([&right, &answer])
+        .arg("-o")
+        .arg(dir.path().join("x.png"))
+        .assert()
+        .code(2)
+        .stderr(contains("-o draws one answer"));
+    // The answer as a tour file (JSON path) is read too.
+    let tour = dir.path().join("t.json");
+    std::fs::write(
+        &tour,
+        format!("{{\"rows\": 6, \"cols\": 6, \"path\": {}}}", v["solution"]),
+    )
+    .unwrap();
+    check(&tour).code(0);
+}
