@@ -520,8 +520,28 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with(" 1  .  .  .  .\n"), "{text}");
         assert_eq!(read_puzzles(&text, Kind::Open).unwrap()[0].puzzle, p);
+        let e = read_grid("1 . .\n. ? .\n", Kind::Open).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: '?' is neither a number nor '.'; hint: '.' marks a blank, 'x' a blocked square"
+        );
+        // 'x' is a hole: the puzzle is read, and refused only for what the hole does.
         let e = read_grid("1 . .\n. x .\n", Kind::Open).unwrap_err();
-        assert_eq!(e.to_string(), "line 2: 'x' is neither a number nor '.'");
+        assert!(e.to_string().contains("b2 has no open square"), "{e}");
+        // A puzzle on a shape goes out with 'x' and comes back the same.
+        let b8 = Board::new(8, 8).unwrap();
+        let shape = Shape::new(b8, vec![41]).unwrap();
+        let req = crate::solve::Request::new(b8, Kind::Open);
+        let t = crate::solve::solve_on(&shape, &req).unwrap().tour;
+        let p = Puzzle::from_tour(&t, [0, 10, 62]);
+        let mut out = Vec::new();
+        write_puzzle_text(&mut out, &p).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text.lines().nth(5).unwrap().split_whitespace().nth(1),
+            Some("x")
+        );
+        assert_eq!(read_grid(&text, Kind::Open).unwrap().puzzle, p);
         let e = read_grid("1 . .\n. .\n", Kind::Open).unwrap_err();
         assert!(e.to_string().starts_with("line 2: 2 entries"), "{e}");
         let e = read_puzzles("{\"format\": \"knight-tour/1\"}", Kind::Open).unwrap_err();
