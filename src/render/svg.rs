@@ -381,44 +381,40 @@ fn numbers(
     }
     doc = doc.add(g);
     // Flagged squares: a thick frame inside the square, over whatever it holds.
-    let inset = c * 0.05;
     for i in (0..opts.flagged.len() as u32).filter(|&i| opts.flagged[i as usize]) {
-        let s = tour.board.square(i);
-        let (x, y) = scene.corner(s.row, s.col);
-        doc = doc.add(
-            Rectangle::new()
-                .set("x", num(x + inset))
-                .set("y", num(y + inset))
-                .set("width", num(c - 2.0 * inset))
-                .set("height", num(c - 2.0 * inset))
-                .set("fill", "none")
-                .set("stroke", opts.flag_colour.hex())
-                .set("stroke-width", num(c * 0.1)),
-        );
+        doc = doc.add(frame(
+            scene,
+            tour.board.square(i),
+            0.05,
+            opts.flag_colour,
+            0.1,
+        ));
     }
     // First and last squares of the tour: a frame inside the square.
     if n > 0 && opts.written.is_empty() {
-        let inset = c * 0.06;
         for (sq, colour) in [(tour.path[0], theme.start), (tour.path[n - 1], theme.end)] {
             if blank.get(sq as usize).copied().unwrap_or(false) {
                 // A frame on a blank square would give the puzzle away.
                 continue;
             }
-            let s = tour.board.square(sq);
-            let (x, y) = scene.corner(s.row, s.col);
-            doc = doc.add(
-                Rectangle::new()
-                    .set("x", num(x + inset))
-                    .set("y", num(y + inset))
-                    .set("width", num(c - 2.0 * inset))
-                    .set("height", num(c - 2.0 * inset))
-                    .set("fill", "none")
-                    .set("stroke", colour.hex())
-                    .set("stroke-width", num(c * 0.08)),
-            );
+            doc = doc.add(frame(scene, tour.board.square(sq), 0.06, colour, 0.08));
         }
     }
     doc
+}
+
+/// A frame inside square `s`, `inset` and `width` in cells.
+fn frame(scene: &Scene, s: crate::board::Square, inset: f64, colour: Rgb, width: f64) -> Rectangle {
+    let c = scene.cell;
+    let (x, y) = scene.corner(s.row, s.col);
+    Rectangle::new()
+        .set("x", num(x + inset * c))
+        .set("y", num(y + inset * c))
+        .set("width", num(c - 2.0 * inset * c))
+        .set("height", num(c - 2.0 * inset * c))
+        .set("fill", "none")
+        .set("stroke", colour.hex())
+        .set("stroke-width", num(c * width))
 }
 
 fn dots(tour: &Tour, scene: &Scene, theme: &Theme) -> Option<Path> {
