@@ -76,7 +76,7 @@ fn fixtures() -> tempfile::TempDir {
     fs::create_dir(d.join("folder")).unwrap();
     fs::write(d.join("bad.theme"), "nonsense = 1\n").unwrap();
     fs::write(d.join("bad.page"), "width = -5\n").unwrap();
-    fs::write(d.join("grid.txt"), "1 . .\n. x .\n").unwrap();
+    fs::write(d.join("grid.txt"), "1 . .\n. ? .\n").unwrap();
     dir
 }
 

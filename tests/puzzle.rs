@@ -373,12 +373,12 @@ fn bad_puzzle_files_are_refused() {
             .stderr(contains(message));
     }
     let f = dir.path().join("bad.txt");
-    std::fs::write(&f, "1 . .\n. x .\n").unwrap();
+    std::fs::write(&f, "1 . .\n. ? .\n").unwrap();
     kt().args(["puzzle", "solve"])
         .arg(&f)
         .assert()
         .code(2)
-        .stderr(contains("line 2: 'x' is neither a number nor '.'"));
+        .stderr(contains("line 2: '?' is neither a number nor '.'"));
 }
 
 /// Red frame pixels (the mark of a wrong square) in a PNG.
