@@ -7,26 +7,10 @@ use predicates::str::contains;
 mod common;
 use common::kt;
 
-struct Png {
-    width: u32,
-    height: u32,
-    rgba: Vec<u8>,
-    pixels_per_metre: Option<u32>,
-}
+use common::Rgba as Png;
 
 fn decode(path: &Path) -> Png {
-    let dec = png::Decoder::new(std::fs::File::open(path).unwrap());
-    let mut reader = dec.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    assert_eq!(info.color_type, png::ColorType::Rgba);
-    let ppm = reader.info().pixel_dims.map(|d| d.xppu);
-    Png {
-        width: info.width,
-        height: info.height,
-        rgba: buf[..info.buffer_size()].to_vec(),
-        pixels_per_metre: ppm,
-    }
+    common::rgba(&std::fs::read(path).unwrap()).expect("a PNG")
 }
 
 impl Png {
@@ -41,7 +25,7 @@ impl Png {
 fn numbered_png_has_glyph_pixels_in_every_cell_without_system_fonts() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("n.png");
-    kt().args(["draw", "8x8", "--cell", "40", "-o"])
+    kt().args(["draw", "8x8", "--cell", "40", "--dpi", "96", "-o"])
         .arg(&f)
         .assert()
         .success();
@@ -83,6 +67,15 @@ fn dpi_and_width_set_size_and_resolution() {
         .assert()
         .success();
     assert_eq!(decode(&f).width, 1000);
+    // With no size asked for, the long side is at least 1000 pixels, printed at its own size.
+    kt().args(["draw", "3x4", "--cell", "40", "-o"])
+        .arg(&f)
+        .assert()
+        .success();
+    let png = decode(&f);
+    assert_eq!((png.width, png.height), (1000, 800));
+    let dpi = png.pixels_per_metre.unwrap() as f64 * 0.0254;
+    assert!((dpi - 96.0 * 1000.0 / 200.0).abs() < 0.5, "{dpi}");
 }
 
 #[test]
@@ -194,8 +187,8 @@ fn bad_input_is_one_line_and_writes_nothing() {
             "bad.theme:2: unknown key 'line_colour'",
         ),
         (
-            vec!["draw", "8x8", "-o", "x.gif"],
-            "cannot tell the format of -o 'x.gif'",
+            vec!["draw", "8x8", "-o", "x.bmp"],
+            "cannot tell the format of -o 'x.bmp'",
         ),
         (
             vec!["draw", "8x8", "--dpi", "0", "-o", &o],
@@ -237,11 +230,13 @@ fn holes_carry_no_ink_of_the_tour_in_any_named_shape() {
     for shape in ["disc", "cross", "diamond", "frame"] {
         for (theme, style) in [("classic", "numbers"), ("vlsi", "lines")] {
             let f = dir.path().join(format!("{shape}-{theme}.png"));
-            kt().args(["draw", "12x12", "--shape", shape, "--cell", "40"])
-                .args(["--theme", theme, "--style", style, "-o"])
-                .arg(&f)
-                .assert()
-                .success();
+            kt().args([
+                "draw", "12x12", "--shape", shape, "--cell", "40", "--dpi", "96",
+            ])
+            .args(["--theme", theme, "--style", style, "-o"])
+            .arg(&f)
+            .assert()
+            .success();
             // The holes, as the solver saw them, from the text grid of the same shape.
             let grid = common::stdout(&["solve", "12x12", "--shape", shape]);
             let png = decode(&f);

@@ -167,7 +167,17 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         4 solve 12x12 --method backtrack --budget 1000
         2 draw 8x8 --arrows -o x.svg
         2 draw 8x8 --gradient -o x.svg
-        2 draw 8x8 --width 500 -o x.pdf
+        2 draw 8x8 --animate -o x.png
+        2 draw 8x8 --fps 5 -o x.png
+        2 draw 8x8 --fps 500 -o x.gif
+        2 draw 8x8 --duration 0 -o x.gif
+        2 draw 8x8 --upto 64 -o x.png
+        2 draw 8x8 --style lines --palette rainbow -o x.png
+        2 draw 8x8 --palette viridis -o x.png
+        2 draw 8x8 --background plaid -o x.png
+        2 draw 8x8 --style lines --line-width 3 -o x.png
+        2 draw 8x8 --margin -1 -o x.png
+        2 draw 8x8 --frames nowhere/at/all
         2 draw 8x8 --width 500 -o x.svg
         2 draw 8x8 --dpi 300 -o x.svg
         2 draw 8x8 --dpi 300 -o x.pdf
@@ -201,14 +211,14 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         2 solve 8x8 -o folder
         2 solve 8x8 -o nowhere/t.txt
         2 solve 8x8 -o t.bin
-        2 draw 8x8 -o x.gif
+        2 draw 8x8 -o x.bmp
         2 draw 8x8 -o folder
         2 puzzle 6x6 -o nowhere/s.pdf
         2 puzzle 6x6 -o s.pdf --answers nowhere/k.pdf
         2 puzzle 6x6 -o s.pdf --answers k.json
         2 draw 3000x3000 --cell 40 -o x.png
         2 draw 30000x30000 --style lines -o x.png
-        2 draw 400x400 -o x.png
+        2 draw 400x400 -o x.pdf
         2 draw 2000x2000 --closed -o x.png
         2 draw 2000x2000 --closed -o x.svg
         2 draw 2000x2000 --closed -o x.pdf

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
+mod common;
+
 /// File stem and the `draw` arguments that make it (each as .svg and .png).
 const SAMPLES: [(&str, &[&str]); 5] = [
     ("8x8-numbers", &["8x8", "--coords"]),
@@ -125,13 +127,7 @@ fn same(name: &str, kept: Option<&[u8]>, fresh: &[u8]) -> bool {
 
 /// Width, height and RGBA bytes of a PNG.
 fn pixels(bytes: &[u8]) -> Option<((u32, u32), Vec<u8>)> {
-    let mut decoder = png::Decoder::new(bytes);
-    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
-    let mut reader = decoder.read_info().ok()?;
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).ok()?;
-    buf.truncate(info.buffer_size());
-    Some(((info.width, info.height), buf))
+    common::rgba(bytes).map(|p| ((p.width, p.height), p.rgba))
 }
 
 #[test]

@@ -4,9 +4,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
+use std::io::Write;
+
 use knight_tour::io::OutputFormat;
+use knight_tour::render::animate::{self, Timing};
+use knight_tour::render::colour::{Palette, PALETTES};
 use knight_tour::render::raster::Raster;
-use knight_tour::render::{self, DrawOptions, Scene, Style, Theme};
+use knight_tour::render::theme::Rgb;
+use knight_tour::render::{self, layout, DrawOptions, Picture, Scene, Style, Theme};
 use knight_tour::{Board, Tour};
 
 use super::files::{self, read_text};
@@ -29,12 +34,16 @@ pub enum StyleArg {
 /// Image formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ImageFormat {
-    /// Scalable vector graphics.
+    /// Scalable vector graphics (animated with --animate).
     Svg,
-    /// Raster image (resvg), with its resolution recorded.
+    /// Raster image, with its resolution recorded.
     Png,
     /// Vector PDF for printing.
     Pdf,
+    /// Animated GIF of the tour being drawn.
+    Gif,
+    /// Animated PNG (APNG) of the tour being drawn, in full colour.
+    Apng,
 }
 
 /// Arguments of `draw`.
@@ -61,12 +70,45 @@ pub struct DrawArgs {
     /// Side of a square in SVG units (CSS pixels), 0.5 to 1000; default: by board size.
     #[arg(long, value_name = "PX", value_parser = decimal)]
     cell: Option<f64>,
-    /// PNG resolution in dots per inch, 1 to 4800 (the drawing keeps its size in inches).
+    /// Raster resolution in dots per inch, 1 to 4800 (the drawing keeps its size in inches).
     #[arg(long, value_name = "N", conflicts_with = "width", value_parser = decimal)]
     dpi: Option<f64>,
-    /// PNG width in pixels.
-    #[arg(long, value_name = "PX", value_parser = natural32)]
+    /// Width: pixels for PNG, GIF and APNG (default: 1000 on the long side at least), points
+    /// for PDF.
+    #[arg(long, value_name = "N", value_parser = natural32)]
     width: Option<u32>,
+    /// Blank border around the drawing, in SVG units; default: half a square, 2 to 24.
+    #[arg(long, value_name = "PX", value_parser = decimal)]
+    margin: Option<f64>,
+    /// Width of the tour line as a fraction of a square, 0.005 to 0.5; default: the theme's.
+    #[arg(long, value_name = "FRACTION", value_parser = decimal)]
+    line_width: Option<f64>,
+    /// Page colour: #rrggbb, #rgb, a CSS name, or none for a transparent image.
+    #[arg(long, value_name = "COLOUR|none")]
+    background: Option<String>,
+    /// Gradient colours, shaded in OKLab: viridis, cividis, magma, or theme (its two colours);
+    /// implies --gradient.
+    #[arg(long, value_name = "NAME")]
+    palette: Option<String>,
+    /// Draw only the first N moves (the numbers 1 to N+1): a still for slides.
+    #[arg(long, value_name = "N", value_parser = natural32)]
+    upto: Option<u32>,
+    /// Animate an SVG: the line draws itself and the numbers appear (plays in browsers).
+    #[arg(long)]
+    animate: bool,
+    /// Write every frame of the animation as DIR/frame-0000.png, ... for slides.
+    #[arg(long, value_name = "DIR")]
+    frames: Option<PathBuf>,
+    /// Animation frames per second, 0.5 to 100.
+    #[arg(long, value_name = "N", value_parser = decimal)]
+    fps: Option<f64>,
+    /// Animation length in seconds (moves are grouped into frames to fit); default: one move
+    /// a frame, up to 288 frames.
+    #[arg(long, value_name = "SECONDS", value_parser = decimal)]
+    duration: Option<f64>,
+    /// Seconds the finished drawing is held at the end of an animation.
+    #[arg(long, value_name = "SECONDS", value_parser = decimal)]
+    hold: Option<f64>,
     /// Rank and file labels.
     #[arg(long)]
     coords: bool,
@@ -79,9 +121,10 @@ pub struct DrawArgs {
     /// Output format; default: from the extension of -o.
     #[arg(long, value_enum)]
     format: Option<ImageFormat>,
-    /// The file to write: .svg, .png or .pdf (a regular file is replaced whole, atomically).
-    #[arg(short, long, value_name = "FILE")]
-    output: PathBuf,
+    /// The file to write: .svg, .png, .pdf, .gif or .apng (a regular file is replaced whole,
+    /// atomically).
+    #[arg(short, long, value_name = "FILE", required_unless_present = "frames")]
+    output: Option<PathBuf>,
 }
 
 /// The default side of a square: large on small boards, at least 2 units on huge ones.
@@ -95,12 +138,28 @@ impl From<ImageFormat> for OutputFormat {
             ImageFormat::Svg => OutputFormat::Svg,
             ImageFormat::Png => OutputFormat::Png,
             ImageFormat::Pdf => OutputFormat::Pdf,
+            ImageFormat::Gif => OutputFormat::Gif,
+            ImageFormat::Apng => OutputFormat::Apng,
         }
     }
 }
 
 /// The image formats, for [`choose`].
-pub const IMAGES: [OutputFormat; 3] = [OutputFormat::Svg, OutputFormat::Png, OutputFormat::Pdf];
+pub const IMAGES: [OutputFormat; 5] = [
+    OutputFormat::Svg,
+    OutputFormat::Png,
+    OutputFormat::Pdf,
+    OutputFormat::Gif,
+    OutputFormat::Apng,
+];
+
+/// Whether a format is painted to pixels.
+fn is_raster(f: OutputFormat) -> bool {
+    matches!(
+        f,
+        OutputFormat::Png | OutputFormat::Gif | OutputFormat::Apng
+    )
+}
 
 /// Largest theme or page-template file read: a few dozen `key = value` lines.
 pub const MAX_SETTINGS_BYTES: u64 = 64 << 10;
@@ -134,14 +193,49 @@ fn check_applies(args: &DrawArgs, format: OutputFormat) -> Result<(), Error> {
             |_| "add --style lines".into(),
         )?;
     }
-    if format != OutputFormat::Png {
+    let lines = !matches!(args.style, StyleArg::Numbers);
+    if !lines {
         refuse_given(
             &[
-                ("--dpi", args.dpi.is_some()),
-                ("--width", args.width.is_some()),
+                ("--palette", args.palette.is_some()),
+                ("--line-width", args.line_width.is_some()),
             ],
+            "to --style numbers, which draws no line",
+            |_| "add --style lines".into(),
+        )?;
+    }
+    // --frames writes PNGs, whatever -o is.
+    if !is_raster(format) && args.frames.is_none() {
+        refuse_given(
+            &[("--dpi", args.dpi.is_some())],
             "to SVG or PDF: they are vectors, sized by --cell",
-            |_| "write .png, or use --cell".into(),
+            |_| "write .png, or use --cell (and --width for a PDF's width in points)".into(),
+        )?;
+    }
+    if format == OutputFormat::Svg && args.frames.is_none() {
+        refuse_given(
+            &[("--width", args.width.is_some())],
+            "to SVG: it is a vector drawing, sized by --cell",
+            |_| "use --cell, or write .png or .pdf".into(),
+        )?;
+    }
+    let animated = matches!(format, OutputFormat::Gif | OutputFormat::Apng)
+        || (format == OutputFormat::Svg && args.animate);
+    if args.animate && format != OutputFormat::Svg {
+        return Err(Error::Usage(format!(
+            "--animate applies to SVG; hint: .gif and .apng are always animated, and {} is a still",
+            format.name()
+        )));
+    }
+    if !animated && args.frames.is_none() {
+        refuse_given(
+            &[
+                ("--fps", args.fps.is_some()),
+                ("--duration", args.duration.is_some()),
+                ("--hold", args.hold.is_some()),
+            ],
+            "to a still drawing",
+            |_| "write .gif or .apng, add --animate to an .svg, or give --frames DIR".into(),
         )?;
     }
     if args.tour.is_some() {
@@ -165,13 +259,10 @@ fn check_applies(args: &DrawArgs, format: OutputFormat) -> Result<(), Error> {
 
 /// Runs `draw`.
 pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
-    let format = choose(
-        args.format.map(Into::into),
-        Some(&args.output),
-        "-o",
-        &IMAGES,
-        None,
-    )?;
+    let format = match &args.output {
+        Some(o) => choose(args.format.map(Into::into), Some(o), "-o", &IMAGES, None)?,
+        None => OutputFormat::Png,
+    };
     check_applies(&args, format)?;
     let mut inputs: Vec<(&str, &Path)> = Vec::new();
     if let Some(t) = &args.tour {
@@ -180,7 +271,10 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
     if let Some(t) = theme_file(&args.theme) {
         inputs.push(("--theme", t));
     }
-    let out = files::plan(&[("-o", &args.output)], &inputs)?.remove(0);
+    let out = match &args.output {
+        Some(o) => Some(files::plan(&[("-o", o)], &inputs)?.remove(0)),
+        None => None,
+    };
     let theme = load_theme(&args.theme)?;
     if let Some(c) = args.cell {
         if !(0.5..=1000.0).contains(&c) {
@@ -199,11 +293,14 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         let cell = args
             .cell
             .unwrap_or_else(|| default_cell(board.rows, board.cols));
-        let scene = Scene::new(board, cell, args.coords);
-        if format == OutputFormat::Png {
+        let scene = scene_for(&args, board, cell)?;
+        if is_raster(format) || args.frames.is_some() {
             Raster::new(scene.width(), scene.height(), args.dpi, args.width)?;
         }
-        render::check_size(board, style, args.arrows, format != OutputFormat::Svg)?;
+        if args.frames.is_some() {
+            render::check_size(board, style, args.arrows, OutputFormat::Png)?;
+        }
+        render::check_size(board, style, args.arrows, format)?;
         Ok(())
     };
     let tour: Tour = match (&args.tour, &args.board) {
@@ -240,21 +337,122 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
     };
     let b = tour.board();
     let cell = args.cell.unwrap_or_else(|| default_cell(b.rows, b.cols));
-    let scene = Scene::new(b, cell, args.coords);
+    let scene = scene_for(&args, b, cell)?;
     let mut opts = DrawOptions::new(style);
     opts.coords = args.coords;
     opts.arrows = args.arrows;
-    if args.gradient {
+    if args.gradient || args.palette.is_some() {
         opts.gradient = Some(true);
     }
-    let svg = render::render(&tour, &scene, &theme, &opts);
-    let bytes = render::encode(
-        svg,
-        format,
-        (scene.width(), scene.height()),
-        args.dpi,
-        args.width,
+    opts.palette = match args.palette.as_deref() {
+        None | Some("theme") => None,
+        Some(name) => Some(Palette::named(name).ok_or_else(|| {
+            Error::Usage(format!(
+                "no palette '{name}'; hint: use one of {}, or theme",
+                PALETTES.join(", ")
+            ))
+        })?),
+    };
+    if let Some(w) = args.line_width {
+        if !(0.005..=0.5).contains(&w) {
+            return Err(Error::Usage(format!(
+                "--line-width {w} is out of range; hint: a fraction of a square, from 0.005 to 0.5"
+            )));
+        }
+        opts.line_width = Some(w);
+    }
+    let mut theme = theme;
+    match args.background.as_deref() {
+        None => {}
+        Some("none") => opts.transparent = true,
+        Some(c) => {
+            theme.background = Rgb::parse(c).ok_or_else(|| {
+                Error::Usage(format!(
+                    "--background '{c}' is not a colour; hint: #rrggbb, #rgb, a CSS name such as ivory, or none"
+                ))
+            })?
+        }
+    }
+    let mut pic = layout::picture(&tour, &scene, &theme, &opts);
+    if opts.transparent {
+        pic.background = None;
+    }
+    if let Some(n) = args.upto {
+        if n > pic.steps {
+            return Err(Error::Usage(format!(
+                "--upto {n} is past the end: this tour has {} moves; hint: use --upto {}",
+                pic.steps, pic.steps
+            )));
+        }
+        pic = pic.upto(n);
+    }
+    let timing = Timing::new(
+        pic.steps,
+        args.fps.unwrap_or(animate::DEFAULT_FPS),
+        args.duration,
+        args.hold.unwrap_or(animate::DEFAULT_HOLD),
     )?;
-    emit(&out, |w| w.write_all(&bytes))?;
+    if let Some(dir) = &args.frames {
+        write_frames(dir, &pic, &args, &timing)?;
+    }
+    if let Some(out) = &out {
+        let spec = render::Output {
+            format,
+            dpi: args.dpi,
+            width: args.width.map(f64::from),
+            timing: (format != OutputFormat::Svg || args.animate).then_some(timing),
+        };
+        let bytes = render::picture_bytes(&pic, &spec)?;
+        emit(out, |w| w.write_all(&bytes))?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The layout for a board, with the margin asked for.
+fn scene_for(args: &DrawArgs, board: Board, cell: f64) -> Result<Scene, Error> {
+    let mut scene = Scene::new(board, cell, args.coords);
+    if let Some(m) = args.margin {
+        if !(0.0..=1000.0).contains(&m) {
+            return Err(Error::Usage(format!(
+                "--margin {m} is out of range; hint: SVG units (CSS pixels), from 0 to 1000"
+            )));
+        }
+        scene.margin = m;
+    }
+    Ok(scene)
+}
+
+/// Writes each frame as DIR/frame-NNNN.png, all or none.
+fn write_frames(dir: &Path, pic: &Picture, args: &DrawArgs, timing: &Timing) -> Result<(), Error> {
+    if !dir.is_dir() {
+        return Err(Error::Usage(format!(
+            "--frames '{}' is not a folder; hint: create it first (mkdir -p {})",
+            dir.display(),
+            dir.display()
+        )));
+    }
+    let raster = Raster::new(pic.width, pic.height, args.dpi, args.width)?;
+    let pngs = animate::stills(pic, raster, timing)?;
+    let digits = pngs.len().saturating_sub(1).to_string().len().max(4);
+    let names: Vec<PathBuf> = (0..pngs.len())
+        .map(|i| dir.join(format!("frame-{i:0digits$}.png")))
+        .collect();
+    let outputs: Vec<(&str, &Path)> = names.iter().map(|p| ("--frames", p.as_path())).collect();
+    let planned = files::plan(&outputs, &[])?;
+    let mut fills: Vec<Box<files::Fill<'_>>> = pngs
+        .iter()
+        .map(|b| Box::new(move |w: &mut dyn Write| w.write_all(b)) as Box<_>)
+        .collect();
+    let mut items: Vec<(&files::Output, &mut files::Fill<'_>)> = planned
+        .iter()
+        .zip(fills.iter_mut())
+        .map(|(o, f)| (o, &mut **f as &mut files::Fill<'_>))
+        .collect();
+    files::write_all(&mut items)?;
+    note(format_args!(
+        "wrote {} frames to {}",
+        pngs.len(),
+        dir.display()
+    ));
+    Ok(())
 }

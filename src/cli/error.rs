@@ -8,6 +8,7 @@ use knight_tour::io::puzzle::PuzzleReadError;
 use knight_tour::io::ReadError;
 use knight_tour::puzzle::generate::GenerateError;
 use knight_tour::puzzle::PuzzleError;
+use knight_tour::render::animate::TimingError;
 use knight_tour::render::raster::RasterError;
 use knight_tour::render::sheet::TemplateError;
 use knight_tour::render::{SizeError, ThemeError};
@@ -79,6 +80,9 @@ pub enum Error {
     /// An image could not be made.
     #[error(transparent)]
     Raster(#[from] RasterError),
+    /// Animation timing out of range.
+    #[error(transparent)]
+    Timing(#[from] TimingError),
     /// A drawing is too large for its format.
     #[error(transparent)]
     Size(#[from] SizeError),
@@ -125,6 +129,7 @@ impl Error {
             | Error::Theme(_)
             | Error::Template(_)
             | Error::Raster(_)
+            | Error::Timing(_)
             | Error::Size(_) => USAGE,
             Error::Io { .. } => IO,
             Error::Solve(e) => solve_code(e),
@@ -173,11 +178,12 @@ impl Error {
                 "lower --dpi, --width or --cell, or write SVG or PDF instead".into()
             }
             Error::Size(SizeError::Elements { .. }) => {
-                "the lines or tiles style, a smaller board, or SVG instead of PNG or PDF".into()
+                "the lines or tiles style, a smaller board, or SVG or PNG instead of PDF".into()
             }
             Error::Size(SizeError::Moves { .. }) => {
-                "a smaller board, no --arrows, or SVG instead of PNG or PDF".into()
+                "a smaller board, no --arrows, or SVG or PNG instead of PDF".into()
             }
+            Error::Timing(_) => "for example --fps 12 --duration 10 --hold 2".into(),
             Error::Raster(RasterError::Dpi(_)) => "use --dpi between 1 and 4800".into(),
             Error::Raster(RasterError::Width) => "give --width a positive number of pixels".into(),
             Error::Template(TemplateError::UnknownPage(_)) => {

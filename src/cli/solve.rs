@@ -153,7 +153,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         OutputFormat::Json => tio::write_json(w, tour, sol.method, req.seed),
         OutputFormat::Csv => tio::write_csv(w, tour),
         OutputFormat::Moves => tio::write_moves(w, tour),
-        OutputFormat::Svg | OutputFormat::Png | OutputFormat::Pdf => {
+        OutputFormat::Svg
+        | OutputFormat::Png
+        | OutputFormat::Pdf
+        | OutputFormat::Gif
+        | OutputFormat::Apng => {
             unreachable!("choose() allows only tour formats here")
         }
         OutputFormat::Summary => {

@@ -41,6 +41,10 @@ pub enum OutputFormat {
     Png,
     /// Vector PDF (`.pdf`).
     Pdf,
+    /// Animated GIF (`.gif`).
+    Gif,
+    /// Animated PNG (`.apng`).
+    Apng,
 }
 
 /// The files `pages` pages in `format` go to: one PDF (or JSON or text file) named `out`, or,
@@ -73,6 +77,8 @@ impl OutputFormat {
             "svg" => OutputFormat::Svg,
             "png" => OutputFormat::Png,
             "pdf" => OutputFormat::Pdf,
+            "gif" => OutputFormat::Gif,
+            "apng" => OutputFormat::Apng,
             _ => return None,
         })
     }
@@ -88,6 +94,8 @@ impl OutputFormat {
             OutputFormat::Svg => "svg",
             OutputFormat::Png => "png",
             OutputFormat::Pdf => "pdf",
+            OutputFormat::Gif => "gif",
+            OutputFormat::Apng => "apng",
         }
     }
 }

@@ -4,10 +4,11 @@
 //! and 10^4 references instead of 10^4 text layouts, and the drawing looks the same in every
 //! viewer and in PDF whatever fonts the machine has.
 
-use std::fmt::Write;
 use std::sync::OnceLock;
 
 use ttf_parser::{Face, OutlineBuilder};
+
+use super::picture::{Outline, Seg};
 
 /// The bundled font's bytes.
 pub fn font_bytes() -> &'static [u8] {
@@ -57,71 +58,60 @@ fn font() -> &'static Font {
     })
 }
 
-struct PathData<'a> {
-    d: &'a mut String,
+struct Builder<'a> {
+    o: &'a mut Outline,
     scale: f64,
     x: f64,
 }
 
-impl PathData<'_> {
-    fn pt(&mut self, x: f32, y: f32) {
-        let _ = write!(
-            self.d,
-            "{} {}",
-            num(self.x + x as f64 * self.scale),
-            num(-(y as f64) * self.scale)
-        );
+impl Builder<'_> {
+    fn pt(&self, x: f32, y: f32) -> (f64, f64) {
+        (self.x + x as f64 * self.scale, -(y as f64) * self.scale)
     }
 }
 
-impl OutlineBuilder for PathData<'_> {
+impl OutlineBuilder for Builder<'_> {
     fn move_to(&mut self, x: f32, y: f32) {
-        self.d.push('M');
-        self.pt(x, y);
+        let (x, y) = self.pt(x, y);
+        self.o.move_to(x, y);
     }
     fn line_to(&mut self, x: f32, y: f32) {
-        self.d.push('L');
-        self.pt(x, y);
+        let (x, y) = self.pt(x, y);
+        self.o.line_to(x, y);
     }
     fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
-        self.d.push('Q');
-        self.pt(x1, y1);
-        self.d.push(' ');
-        self.pt(x, y);
+        let ((a, b), (x, y)) = (self.pt(x1, y1), self.pt(x, y));
+        self.o.segs.push(Seg::Quad(a, b, x, y));
     }
     fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
-        self.d.push('C');
-        self.pt(x1, y1);
-        self.d.push(' ');
-        self.pt(x2, y2);
-        self.d.push(' ');
-        self.pt(x, y);
+        let ((a, b), (c, d), (x, y)) = (self.pt(x1, y1), self.pt(x2, y2), self.pt(x, y));
+        self.o.segs.push(Seg::Cubic(a, b, c, d, x, y));
     }
     fn close(&mut self) {
-        self.d.push('Z');
+        self.o.close();
     }
 }
 
 /// Outline of `text` with its baseline at y = 0 and its left edge at x = 0, digits `size`
-/// high; returns the path data and the advance width.
-pub fn outline(text: &str, size: f64) -> (String, f64) {
+/// high; returns the outline and the advance width.
+pub fn outline(text: &str, size: f64) -> (Outline, f64) {
     let f = font();
     let scale = size / f.digit_height;
-    let mut d = String::new();
+    let mut o = Outline::new();
     let mut x = 0.0;
     for ch in text.chars() {
         let Some(g) = f.face.glyph_index(ch).or_else(|| f.face.glyph_index('?')) else {
             continue;
         };
-        let mut b = PathData {
-            d: &mut d,
+        let mut b = Builder {
+            o: &mut o,
             scale,
             x,
         };
         f.face.outline_glyph(g, &mut b);
         x += f.face.glyph_hor_advance(g).unwrap_or(0) as f64 * scale;
     }
-    (d, x)
+    (o, x)
 }
 
 /// Height of the digits per unit of font size (em), to match outlines to `<text>` sizes.
@@ -153,8 +143,9 @@ mod tests {
     #[test]
     fn digits_have_outlines_and_one_width() {
         for c in '0'..='9' {
-            let (d, w) = outline(&c.to_string(), 10.0);
-            assert!(d.starts_with('M') && d.ends_with('Z'), "{c}");
+            let (o, w) = outline(&c.to_string(), 10.0);
+            assert!(matches!(o.segs.first(), Some(Seg::Move(..))), "{c}");
+            assert_eq!(o.segs.last(), Some(&Seg::Close), "{c}");
             assert!((w - digit_aspect() * 10.0).abs() < 1e-9);
         }
         assert_eq!(num(1.005), "1");

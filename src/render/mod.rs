@@ -1,8 +1,14 @@
-//! Drawing tours: a pure layout ([`scene`]), themes, SVG, and PNG / PDF from the SVG.
+//! Drawing tours: a pure layout ([`scene`], [`layout`] into a [`Picture`]), themes, and two
+//! painters of the picture: SVG (and PDF from it) and direct raster (PNG, GIF, APNG).
 
+pub mod animate;
+pub mod colour;
 pub(crate) mod glyphs;
+pub mod layout;
+pub mod paint;
 #[cfg(feature = "pdf")]
 pub mod pdf;
+pub mod picture;
 pub mod raster;
 pub mod scene;
 mod settings;
@@ -11,6 +17,7 @@ pub mod sheet;
 pub mod svg;
 pub mod theme;
 
+pub use picture::Picture;
 pub use scene::Scene;
 pub use svg::{render, DrawOptions, Style};
 pub use theme::{Theme, ThemeError};
@@ -33,7 +40,53 @@ pub fn encode(
     match format {
         OutputFormat::Svg => Ok(svg.into_bytes()),
         OutputFormat::Png => raster::png(&svg, raster::Raster::new(width, height, dpi, pixels)?),
-        OutputFormat::Pdf => pdf::pdf(&svg),
+        OutputFormat::Pdf => pdf::pdf(&svg, None),
+        other => Err(raster::RasterError::NotAnImage(other.name())),
+    }
+}
+
+/// How a picture is turned into a file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Output {
+    /// The format.
+    pub format: crate::io::OutputFormat,
+    /// Resolution of raster formats.
+    pub dpi: Option<f64>,
+    /// Width: pixels for raster formats, points for PDF.
+    pub width: Option<f64>,
+    /// Frame timing: animates SVG, and times GIF and APNG.
+    pub timing: Option<animate::Timing>,
+}
+
+impl Output {
+    /// The raster a picture of `w` x `h` user units gets.
+    pub fn raster(&self, w: f64, h: f64) -> Result<raster::Raster, raster::RasterError> {
+        raster::Raster::new(w, h, self.dpi, self.width.map(|x| x.round() as u32))
+    }
+}
+
+/// The bytes of a picture: SVG (animated with a timing), PNG and animations painted directly,
+/// PDF through the SVG.
+#[cfg(feature = "pdf")]
+pub fn picture_bytes(pic: &Picture, out: &Output) -> Result<Vec<u8>, raster::RasterError> {
+    use crate::io::OutputFormat;
+    let timing = || {
+        out.timing.clone().unwrap_or_else(|| {
+            animate::Timing::new(pic.steps, animate::DEFAULT_FPS, None, animate::DEFAULT_HOLD)
+                .expect("the default timing is in range")
+        })
+    };
+    match out.format {
+        OutputFormat::Svg => {
+            Ok((svg::write(pic, "", out.timing.as_ref()).to_string() + "\n").into_bytes())
+        }
+        OutputFormat::Png => {
+            let r = out.raster(pic.width, pic.height)?;
+            raster::encode(&paint::pixmap(pic, r)?, r)
+        }
+        OutputFormat::Gif => animate::gif(pic, out.raster(pic.width, pic.height)?, &timing()),
+        OutputFormat::Apng => animate::apng(pic, out.raster(pic.width, pic.height)?, &timing()),
+        OutputFormat::Pdf => pdf::pdf(&svg::write(pic, "", None).to_string(), out.width),
         other => Err(raster::RasterError::NotAnImage(other.name())),
     }
 }
@@ -42,14 +95,20 @@ pub fn encode(
 /// hundreds of megabytes and its element tree to gigabytes while it is written.
 pub const MAX_SVG_ELEMENTS: u64 = 2_000_000;
 
-/// Most elements a PNG or PDF drawing may have: usvg, which reads the SVG for both, stops at
+/// Most elements a PDF drawing may have: usvg, which reads the SVG for it, stops at
 /// 1,000,000 nodes, and each digit `<use>` becomes two.
 pub const MAX_RASTER_ELEMENTS: u64 = 490_000;
+
+/// Most elements painted directly (PNG, GIF, APNG): bounded by time, about a second a million.
+pub const MAX_PAINT_ELEMENTS: u64 = 1 << 24;
+
+/// Most moves in one line painted directly: the painter strokes it in pieces.
+pub const MAX_PAINT_MOVES: u64 = 1 << 26;
 
 /// Most moves in one drawn line for SVG: about 8 bytes of path data each.
 pub const MAX_SVG_MOVES: u64 = 1 << 24;
 
-/// Most moves in one drawn line for PNG or PDF, which parse the path back into memory.
+/// Most moves in one drawn line for PDF, which parses the path back into memory.
 pub const MAX_RASTER_MOVES: u64 = 1 << 22;
 
 /// What a drawing costs, estimated from the board and style before anything is solved.
@@ -121,18 +180,19 @@ pub fn cost(board: Board, style: Style, arrows: bool) -> Cost {
     }
 }
 
-/// Checks a drawing's cost against the limits of its format (`raster`: PNG or PDF).
+/// Checks a drawing's cost against the limits of its format.
 pub fn check_size(
     board: Board,
     style: Style,
     arrows: bool,
-    raster: bool,
+    format: crate::io::OutputFormat,
 ) -> Result<Cost, SizeError> {
+    use crate::io::OutputFormat;
     let c = cost(board, style, arrows);
-    let (limit_e, limit_m, format) = if raster {
-        (MAX_RASTER_ELEMENTS, MAX_RASTER_MOVES, "PNG and PDF")
-    } else {
-        (MAX_SVG_ELEMENTS, MAX_SVG_MOVES, "SVG")
+    let (limit_e, limit_m, format) = match format {
+        OutputFormat::Svg => (MAX_SVG_ELEMENTS, MAX_SVG_MOVES, "SVG"),
+        OutputFormat::Pdf => (MAX_RASTER_ELEMENTS, MAX_RASTER_MOVES, "PDF"),
+        _ => (MAX_PAINT_ELEMENTS, MAX_PAINT_MOVES, "PNG, GIF and APNG"),
     };
     if c.elements > limit_e {
         return Err(SizeError::Elements {
@@ -167,9 +227,11 @@ mod tests {
             cost(b(10, 10), Style::Numbers, false).elements,
             9 + 180 + 3 + 64
         );
-        // 300x300 renders through usvg; 400x400 does not.
-        assert!(check_size(b(300, 300), Style::Numbers, false, true).is_ok());
-        assert!(check_size(b(400, 400), Style::Numbers, false, true).is_err());
-        assert!(check_size(b(400, 400), Style::Numbers, false, false).is_ok());
+        use crate::io::OutputFormat::{Pdf, Png, Svg};
+        // 300x300 renders through usvg for PDF; 400x400 does not, but paints as PNG.
+        assert!(check_size(b(300, 300), Style::Numbers, false, Pdf).is_ok());
+        assert!(check_size(b(400, 400), Style::Numbers, false, Pdf).is_err());
+        assert!(check_size(b(400, 400), Style::Numbers, false, Svg).is_ok());
+        assert!(check_size(b(1000, 1000), Style::Numbers, false, Png).is_ok());
     }
 }

@@ -2,13 +2,16 @@
 
 use super::raster::{self, RasterError};
 
-/// Converts an SVG document to a one-page vector PDF of the drawing's nominal size.
-pub fn pdf(svg: &str) -> Result<Vec<u8>, RasterError> {
+/// Converts an SVG document to a one-page vector PDF of the drawing's nominal size, or
+/// `width` points wide.
+pub fn pdf(svg: &str, width: Option<f64>) -> Result<Vec<u8>, RasterError> {
     let tree = raster::parse(svg)?;
+    // The page is the drawing's size at this many user units to the inch.
+    let dpi = width.map_or(96.0, |w| 72.0 * tree.size().width() as f64 / w) as f32;
     svg2pdf::to_pdf(
         &tree,
         svg2pdf::ConversionOptions::default(),
-        svg2pdf::PageOptions { dpi: 96.0 },
+        svg2pdf::PageOptions { dpi },
     )
     .map_err(RasterError::Pdf)
 }

@@ -12,6 +12,9 @@ use super::glyphs;
 /// Largest image made: 2^28 pixels (1 GiB of RGBA while rendering).
 pub const MAX_PIXELS: u64 = 1 << 28;
 
+/// Pixels on the long side of an image when neither a width nor a resolution is given.
+pub const DEFAULT_PIXELS: f64 = 1000.0;
+
 /// What went wrong while rasterising.
 #[derive(Debug, Error)]
 pub enum RasterError {
@@ -34,6 +37,9 @@ pub enum RasterError {
     /// The SVG did not parse (a bug if it is our own).
     #[error("cannot read the drawing: {0}")]
     Svg(#[source] usvg::Error),
+    /// An image format's own limit or failure.
+    #[error("{0}")]
+    Format(String),
     /// PNG encoding failed.
     #[error("cannot encode the PNG: {0}")]
     Encode(#[source] png::EncodingError),
@@ -78,7 +84,11 @@ impl Raster {
                 return Err(RasterError::Dpi(d))
             }
             (None, Some(d)) => (d / 96.0, d),
-            (None, None) => (1.0, 96.0),
+            // At least DEFAULT_PIXELS on the long side, keeping the printed size.
+            (None, None) => {
+                let s = (DEFAULT_PIXELS / w.max(h)).max(1.0);
+                (s, 96.0 * s)
+            }
         };
         // A hair below the next pixel counts as on it: 816 px at 100/96 is 850, not 851.
         let pw = (w * scale - 1e-6).ceil().max(1.0) as u64;
@@ -144,23 +154,83 @@ pub fn render(tree: &usvg::Tree, raster: Raster) -> Result<Pixmap, RasterError> 
     Ok(pixmap)
 }
 
-/// PNG bytes of a pixmap, with its resolution in the pHYs chunk.
-pub fn encode(pixmap: &Pixmap, raster: Raster) -> Result<Vec<u8>, RasterError> {
-    let mut data = Vec::with_capacity(pixmap.data().len());
-    for p in pixmap.pixels() {
-        let c = p.demultiply();
-        data.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
-    }
-    let mut out = Vec::new();
-    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    enc.set_color(png::ColorType::Rgba);
-    enc.set_depth(png::BitDepth::Eight);
+/// Records the raster's resolution in the pHYs chunk.
+pub fn set_dpi<W: std::io::Write>(enc: &mut png::Encoder<W>, raster: Raster) {
     let ppm = (raster.dpi / 0.0254).round() as u32;
     enc.set_pixel_dims(Some(png::PixelDimensions {
         xppu: ppm,
         yppu: ppm,
         unit: png::Unit::Meter,
     }));
+}
+
+/// PNG bytes of a pixmap, with its resolution in the pHYs chunk: indexed when it has at most
+/// 256 colours (drawings usually do), else RGB or RGBA, compressed hard either way.
+pub fn encode(pixmap: &Pixmap, raster: Raster) -> Result<Vec<u8>, RasterError> {
+    let px = pixmap.pixels();
+    let straight = |p: &resvg::tiny_skia::PremultipliedColorU8| {
+        let c = p.demultiply();
+        [c.red(), c.green(), c.blue(), c.alpha()]
+    };
+    // The palette in order of first appearance, so the same image gives the same bytes.
+    let mut palette: Vec<[u8; 4]> = Vec::new();
+    let mut index: std::collections::HashMap<[u8; 4], u8> = std::collections::HashMap::new();
+    let mut indexed = Vec::with_capacity(px.len());
+    let mut last: Option<([u8; 4], u8)> = None;
+    for p in px {
+        let c = straight(p);
+        let i = match last {
+            Some((lc, li)) if lc == c => li,
+            _ => match index.get(&c) {
+                Some(&i) => i,
+                None if palette.len() < 256 => {
+                    palette.push(c);
+                    index.insert(c, (palette.len() - 1) as u8);
+                    (palette.len() - 1) as u8
+                }
+                None => {
+                    indexed.clear();
+                    break;
+                }
+            },
+        };
+        last = Some((c, i));
+        indexed.push(i);
+    }
+    let opaque = px.iter().all(|p| p.alpha() == 255);
+    let mut out = Vec::new();
+    let mut enc = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Best);
+    set_dpi(&mut enc, raster);
+    let data: Vec<u8> = if indexed.len() == px.len() {
+        enc.set_color(png::ColorType::Indexed);
+        enc.set_palette(
+            palette
+                .iter()
+                .flat_map(|c| [c[0], c[1], c[2]])
+                .collect::<Vec<u8>>(),
+        );
+        if !opaque {
+            enc.set_trns(palette.iter().map(|c| c[3]).collect::<Vec<u8>>());
+        }
+        // Flat colours compress best unfiltered.
+        enc.set_filter(png::FilterType::NoFilter);
+        indexed
+    } else if opaque {
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+        px.iter()
+            .flat_map(|p| {
+                let c = straight(p);
+                [c[0], c[1], c[2]]
+            })
+            .collect()
+    } else {
+        enc.set_color(png::ColorType::Rgba);
+        enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+        px.iter().flat_map(straight).collect()
+    };
     let err = RasterError::Encode;
     let mut w = enc.write_header().map_err(err)?;
     w.write_image_data(&data).map_err(err)?;

@@ -54,7 +54,7 @@ impl<'a> Setting<'a> {
             .filter(|x| x.is_finite() && (lo..=hi).contains(x))
     }
 
-    /// `v` as a `#rrggbb` colour.
+    /// `v` as a colour: `#rrggbb`, `#rgb` or a CSS name.
     pub(crate) fn colour(v: &str) -> Option<Rgb> {
         Rgb::parse(v)
     }

@@ -163,7 +163,7 @@ fn text(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> TextEl {
 fn bold(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Path {
     let (d, _) = glyphs::outline(content, size * glyphs::digit_height_per_em());
     Path::new()
-        .set("d", d)
+        .set("d", super::svg::path_data(&d))
         .set("transform", format!("translate({} {})", num(x), num(y)))
         .set("fill", colour.hex())
 }

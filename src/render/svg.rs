@@ -1,18 +1,22 @@
-//! SVG output through the `svg` crate: numbered grids, line drawings and tiled figures.
+//! SVG output through the `svg` crate: a [`Picture`] written as elements.
 //!
 //! Large boards stay small: the checkerboard, the grid, the dots and the tour are one `<path>`
-//! each, the tour's moves are written relative (`l20 -40`), and each digit is one outline
-//! in `<defs>` referenced by `<use>`.
+//! each, lines are written relative (`l20 -40`) in whole hundredths so that they never drift,
+//! and each digit is one outline in `<defs>` referenced by `<use>`. An animated SVG plays
+//! the picture's steps with CSS: the line draws itself and the numbers appear.
 
 use std::fmt::Write;
 
-use svg::node::element::{Definitions, Group, Path, Rectangle, Title, Use};
+use svg::node::element::{Definitions, Group, Path, Rectangle, Style as CssStyle, Title, Use};
 use svg::Document;
 
-use super::glyphs::{self, num};
+use super::animate::Timing;
+use super::colour::Palette;
+use super::glyphs::num;
+use super::layout;
+use super::picture::{Cap, Outline, Paint, Picture, Seg, Shape};
 use super::scene::Scene;
-use super::theme::{HoleMark, Join, Pad, Rgb, Theme};
-use crate::board::file_name;
+use super::theme::{Join, Rgb, Theme};
 use crate::tour::Tour;
 
 /// What to draw.
@@ -63,6 +67,12 @@ pub struct DrawOptions {
     pub flagged: Vec<bool>,
     /// Frame colour of flagged squares.
     pub flag_colour: Rgb,
+    /// Gradient colours (`None`: the theme's two).
+    pub palette: Option<Palette>,
+    /// Line width as a fraction of the cell (`None`: the theme's).
+    pub line_width: Option<f64>,
+    /// A transparent page instead of the theme's background.
+    pub transparent: bool,
 }
 
 impl DrawOptions {
@@ -80,6 +90,9 @@ impl DrawOptions {
             written: Vec::new(),
             flagged: Vec::new(),
             flag_colour: Rgb(0xd6, 0x27, 0x28),
+            palette: None,
+            line_width: None,
+            transparent: false,
         }
     }
 }
@@ -91,511 +104,324 @@ pub fn render(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> 
 
 /// Draws `tour` as an SVG element tree, to write or to nest in a larger page.
 pub fn document(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> Document {
-    let (w, h) = (scene.width(), scene.height());
-    let kind = tour.kind().name();
-    let title = format!(
-        "Knight's tour, {} {kind}, {} style, {} theme",
-        tour.board,
-        opts.style.name(),
-        theme.name
-    );
+    let mut pic = layout::picture(tour, scene, theme, opts);
+    if opts.transparent {
+        pic.background = None;
+    }
+    write(&pic, &opts.id_prefix, None)
+}
+
+/// A picture as an SVG element tree; with `timing`, animated by CSS.
+pub fn write(pic: &Picture, id_prefix: &str, timing: Option<&Timing>) -> Document {
+    let (w, h) = (pic.width, pic.height);
     let mut doc = Document::new()
         .set("width", num(w))
         .set("height", num(h))
         .set("viewBox", format!("0 0 {} {}", num(w), num(h)))
-        .add(Title::new(title))
-        .add(
+        .add(Title::new(pic.title.clone()));
+    if timing.is_some() {
+        doc = doc.add(CssStyle::new(CSS));
+    }
+    if let Some(bg) = pic.background {
+        doc = doc.add(
             Rectangle::new()
                 .set("width", "100%")
                 .set("height", "100%")
-                .set("fill", theme.background.hex()),
+                .set("fill", bg.hex()),
         );
-    doc = doc.add(squares(scene, theme));
-    if opts.marked.iter().any(|&m| m) {
-        doc = doc.add(marks(scene, &opts.marked, opts.mark_colour));
     }
-    if opts.style == Style::Tiles {
-        doc = doc.add(tiles(tour, scene, theme));
-    }
-    if theme.grid_width > 0.0 {
-        doc = doc.add(grid(scene, theme));
-    }
-    if !tour.holes.is_empty() {
-        doc = doc.add(holes(&tour.holes, scene, theme));
-    }
-    if opts.coords {
-        doc = doc.add(labels(scene, theme));
-    }
-    match opts.style {
-        Style::Numbers => doc = numbers(doc, tour, scene, theme, opts),
-        Style::Lines | Style::Tiles => {
-            if let Some(d) = dots(tour, scene, theme) {
-                doc = doc.add(d);
+    for (k, item) in pic.items.iter().enumerate() {
+        let painted = |p: Path| paint(p, &item.paint);
+        match &item.shape {
+            Shape::Outline(o) => {
+                let mut p = painted(Path::new().set("d", path_data(o)));
+                if let (Some(t), true) = (timing, item.step > 0) {
+                    p = appear(p, t.time_of(item.step));
+                }
+                doc = doc.add(p);
             }
-            doc = lines(doc, tour, scene, theme, opts);
+            Shape::Line {
+                points,
+                first,
+                closed,
+            } => match timing {
+                None => {
+                    if points.len() > 1 {
+                        doc = doc.add(painted(Path::new().set("d", line_data(points, *closed))));
+                    }
+                }
+                Some(t) => {
+                    for (d, from, to) in line_pieces(points, *first, *closed, t) {
+                        let (t0, t1) = (t.time_of(from + 1), t.time_of(to) + t.frame_time());
+                        doc = doc.add(
+                            painted(Path::new().set("d", d))
+                                .set("pathLength", 1)
+                                .set("class", "d")
+                                .set(
+                                    "style",
+                                    format!(
+                                        "animation-delay:{}s;animation-duration:0s,{}s",
+                                        secs(t0),
+                                        secs((t1 - t0).max(0.01))
+                                    ),
+                                ),
+                        );
+                    }
+                }
+            },
+            Shape::Stamps { defs, uses } => {
+                let mut d = Definitions::new();
+                for (i, o) in defs.iter().enumerate() {
+                    d = d.add(
+                        Path::new()
+                            .set("id", format!("{id_prefix}s{k}_{i}"))
+                            .set("d", path_data(o)),
+                    );
+                }
+                doc = doc.add(d);
+                let mut g = painted(Path::new()).get_attributes().clone();
+                g.remove("d");
+                let mut group = Group::new();
+                for (key, v) in g {
+                    group = group.set(key, v);
+                }
+                for u in uses {
+                    let mut e = Use::new()
+                        .set("href", format!("#{id_prefix}s{k}_{}", u.def))
+                        .set("x", num(u.x))
+                        .set("y", num(u.y));
+                    if let (Some(t), true) = (timing, u.step > 0) {
+                        e = e.set("class", "a").set(
+                            "style",
+                            format!("animation-delay:{}s", secs(t.time_of(u.step))),
+                        );
+                    }
+                    group = group.add(e);
+                }
+                doc = doc.add(group);
+            }
         }
     }
     doc
 }
 
-/// One path filling the given squares (row, col) in `colour`.
-fn cells(scene: &Scene, squares: impl Iterator<Item = (u32, u32)>, colour: Rgb) -> Path {
-    let cs = num(scene.cell);
+/// Things appear at their step; lines draw themselves over their frame (two animations: the
+/// first keeps a piece's round cap hidden until its turn).
+const CSS: &str = ".a{opacity:0;animation:kt-show 0s forwards}\
+.d{opacity:0;stroke-dasharray:1 1;stroke-dashoffset:1;animation-name:kt-show,kt-draw;\
+animation-timing-function:linear;animation-fill-mode:forwards}\
+@keyframes kt-show{to{opacity:1}}@keyframes kt-draw{to{stroke-dashoffset:0}}";
+
+fn secs(t: f64) -> String {
+    format!("{:.3}", t)
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_string()
+}
+
+fn appear<T: svg::Node>(mut e: T, t: f64) -> T {
+    e.assign("class", "a");
+    e.assign("style", format!("animation-delay:{}s", secs(t)));
+    e
+}
+
+/// A line cut at the frames' boundaries: path data and the steps it covers.
+fn line_pieces(
+    points: &[(f64, f64)],
+    first: u32,
+    closed: bool,
+    t: &Timing,
+) -> Vec<(String, u32, u32)> {
+    let n = points.len() as u32;
+    let last = first + n.saturating_sub(1) + closed as u32;
+    let mut out = Vec::new();
+    let mut from = first;
+    while from < last {
+        let to = t.frame_end(from + 1).min(last);
+        let pts: Vec<(f64, f64)> = (from..=to)
+            .map(|s| points[((s - first) % n) as usize])
+            .collect();
+        out.push((line_data(&pts, false), from, to));
+        from = to;
+    }
+    out
+}
+
+fn paint(p: Path, paint: &Paint) -> Path {
+    match *paint {
+        Paint::Fill(c) => p.set("fill", c.hex()),
+        Paint::Stroke {
+            colour,
+            width,
+            join,
+            cap,
+        } => {
+            let join = match join {
+                Join::Round => "round",
+                Join::Miter => "miter",
+                Join::Bevel => "bevel",
+            };
+            let cap = match cap {
+                Cap::Butt => "butt",
+                Cap::Round => "round",
+                Cap::Square => "square",
+            };
+            p.set("fill", "none")
+                .set("stroke", colour.hex())
+                .set("stroke-width", num(width))
+                .set("stroke-linejoin", join)
+                .set("stroke-linecap", cap)
+        }
+    }
+}
+
+/// Whole hundredths of a user unit: the precision written.
+fn hundredths(v: f64) -> i64 {
+    (v * 100.0).round() as i64
+}
+
+fn push_hundredths(d: &mut String, v: i64) {
+    if v < 0 {
+        d.push('-');
+    }
+    let a = v.unsigned_abs();
+    let _ = write!(d, "{}", a / 100);
+    let f = a % 100;
+    if f != 0 {
+        if f % 10 == 0 {
+            let _ = write!(d, ".{}", f / 10);
+        } else {
+            let _ = write!(d, ".{f:02}");
+        }
+    }
+}
+
+/// Path data of a polyline, relative after the first point.
+fn line_data(points: &[(f64, f64)], closed: bool) -> String {
+    let mut d = String::with_capacity(points.len() * 10 + 16);
+    let mut o = Outline::new();
+    if let Some(&(x, y)) = points.first() {
+        o.segs.reserve(points.len() + 1);
+        o.move_to(x, y);
+        for &(x, y) in &points[1..] {
+            o.line_to(x, y);
+        }
+        if closed {
+            o.close();
+        }
+    }
+    write_outline(&mut d, &o);
+    d
+}
+
+/// SVG path data of an outline: lines relative, curves absolute.
+pub fn path_data(o: &Outline) -> String {
     let mut d = String::new();
-    for (row, col) in squares {
-        let (x, y) = scene.corner(row, col);
-        let _ = write!(d, "M{} {}h{cs}v{cs}h-{cs}z", num(x), num(y));
-    }
-    Path::new().set("d", d).set("fill", colour.hex())
+    write_outline(&mut d, o);
+    d
 }
 
-fn marks(scene: &Scene, marked: &[bool], colour: Rgb) -> Path {
-    let b = scene.board;
-    let squares = (0..marked.len() as u32)
-        .filter(|&i| marked[i as usize])
-        .map(|i| (b.square(i).row, b.square(i).col));
-    cells(scene, squares, colour)
-}
-
-fn squares(scene: &Scene, theme: &Theme) -> Group {
-    let b = scene.board;
-    let (x0, y0) = scene.origin();
-    let c = scene.cell;
-    let mut g = Group::new().add(
-        Rectangle::new()
-            .set("x", num(x0))
-            .set("y", num(y0))
-            .set("width", num(b.cols as f64 * c))
-            .set("height", num(b.rows as f64 * c))
-            .set("fill", theme.light.hex()),
-    );
-    if theme.dark != theme.light {
-        let dark = (0..b.rows).flat_map(|r| {
-            (0..b.cols)
-                .filter(move |col| (r + col) % 2 == 1)
-                .map(move |col| (r, col))
-        });
-        g = g.add(cells(scene, dark, theme.dark));
-    }
-    g
-}
-
-/// Holes over the board and its grid: filled as the theme says (the page colour, for a board
-/// cut out), then hatched or crossed.
-pub(crate) fn holes(holes: &[u32], scene: &Scene, theme: &Theme) -> Group {
-    let b = scene.board;
-    let at = |&h: &u32| (b.square(h).row, b.square(h).col);
-    // A hair wider than the cell, so no grid line shows through at the edges.
-    let c = scene.cell;
-    let e = (theme.grid_width * c / 2.0).max(0.0);
-    let mut fill = String::new();
-    for (row, col) in holes.iter().map(at) {
-        let (x, y) = scene.corner(row, col);
-        let s = num(c + 2.0 * e);
-        let _ = write!(fill, "M{} {}h{s}v{s}h-{s}z", num(x - e), num(y - e));
-    }
-    let mut g = Group::new().add(Path::new().set("d", fill).set("fill", theme.hole.hex()));
-    let mut d = String::new();
-    for (row, col) in holes.iter().map(at) {
-        let (x, y) = scene.corner(row, col);
-        match theme.hole_mark {
-            HoleMark::None => {}
-            HoleMark::Hatch => {
-                // Lines x + y = k c / 4 inside the cell.
-                for k in 1..8 {
-                    let s = k as f64 * c / 4.0;
-                    let (a, z) = if s <= c {
-                        ((x + s, y), (x, y + s))
-                    } else {
-                        ((x + c, y + s - c), (x + s - c, y + c))
-                    };
-                    let _ = write!(d, "M{} {}L{} {}", num(a.0), num(a.1), num(z.0), num(z.1));
-                }
+fn write_outline(d: &mut String, o: &Outline) {
+    let (mut cx, mut cy) = (0i64, 0i64);
+    let (mut sx, mut sy) = (0i64, 0i64);
+    let abs = |d: &mut String, x: f64, y: f64| {
+        push_hundredths(d, hundredths(x));
+        d.push(' ');
+        push_hundredths(d, hundredths(y));
+    };
+    for s in &o.segs {
+        match *s {
+            Seg::Move(x, y) => {
+                d.push('M');
+                abs(d, x, y);
+                (cx, cy) = (hundredths(x), hundredths(y));
+                (sx, sy) = (cx, cy);
             }
-            HoleMark::Cross => {
-                let i = c * 0.18;
-                let (l, t, r, bt) = (num(x + i), num(y + i), num(x + c - i), num(y + c - i));
+            Seg::Line(x, y) => {
+                let (nx, ny) = (hundredths(x), hundredths(y));
+                let (dx, dy) = (nx - cx, ny - cy);
+                if dy == 0 {
+                    d.push('h');
+                    push_hundredths(d, dx);
+                } else if dx == 0 {
+                    d.push('v');
+                    push_hundredths(d, dy);
+                } else {
+                    d.push('l');
+                    push_hundredths(d, dx);
+                    d.push(' ');
+                    push_hundredths(d, dy);
+                }
+                (cx, cy) = (nx, ny);
+            }
+            Seg::Quad(a, b, x, y) => {
+                d.push('Q');
+                abs(d, a, b);
+                d.push(' ');
+                abs(d, x, y);
+                (cx, cy) = (hundredths(x), hundredths(y));
+            }
+            Seg::Cubic(a, b, c, e, x, y) => {
+                d.push('C');
+                abs(d, a, b);
+                d.push(' ');
+                abs(d, c, e);
+                d.push(' ');
+                abs(d, x, y);
+                (cx, cy) = (hundredths(x), hundredths(y));
+            }
+            Seg::Close => {
+                d.push('z');
+                (cx, cy) = (sx, sy);
+            }
+            Seg::Circle(x, y, r) => {
+                d.push('M');
+                abs(d, x - r, y);
                 let _ = write!(
                     d,
-                    "M{l} {t}L{r} {bt}M{r} {t}L{l} {bt}M{l} {t}H{r}V{bt}H{l}z"
+                    "a{r} {r} 0 1 0 {dd} 0a{r} {r} 0 1 0 -{dd} 0z",
+                    r = num(r),
+                    dd = num(2.0 * r)
                 );
+                (cx, cy) = (hundredths(x - r), hundredths(y));
+                (sx, sy) = (cx, cy);
             }
         }
     }
-    if !d.is_empty() && theme.hole_line_width > 0.0 {
-        g = g.add(
-            Path::new()
-                .set("d", d)
-                .set("fill", "none")
-                .set("stroke", theme.hole_line.hex())
-                .set("stroke-width", num(theme.hole_line_width * c))
-                .set("stroke-linecap", "round"),
-        );
-    }
-    g
 }
 
-fn grid(scene: &Scene, theme: &Theme) -> Path {
-    let b = scene.board;
-    let (x0, y0) = scene.origin();
-    let c = scene.cell;
-    let mut d = String::new();
-    let (wn, hn) = (num(b.cols as f64 * c), num(b.rows as f64 * c));
-    for r in 0..=b.rows {
-        let _ = write!(d, "M{} {}h{wn}", num(x0), num(y0 + r as f64 * c));
-    }
-    for col in 0..=b.cols {
-        let _ = write!(d, "M{} {}v{hn}", num(x0 + col as f64 * c), num(y0));
-    }
-    Path::new()
-        .set("d", d)
-        .set("fill", "none")
-        .set("stroke", theme.grid.hex())
-        .set("stroke-width", num(theme.grid_width * c))
-        .set("stroke-linecap", "square")
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn tiles(tour: &Tour, scene: &Scene, theme: &Theme) -> Group {
-    // Tiles come from a grid of cuts; shading by band parity keeps neighbours apart.
-    let mut rows: Vec<u32> = tour.tiles.iter().map(|t| t.row).collect();
-    let mut cols: Vec<u32> = tour.tiles.iter().map(|t| t.col).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    cols.sort_unstable();
-    cols.dedup();
-    let (mut da, mut db) = (String::new(), String::new());
-    let c = scene.cell;
-    for t in &tour.tiles {
-        let band =
-            rows.binary_search(&t.row).unwrap_or(0) + cols.binary_search(&t.col).unwrap_or(0);
-        let (x, y) = scene.corner(t.row, t.col);
-        let d = if band % 2 == 0 { &mut da } else { &mut db };
-        let _ = write!(
-            d,
-            "M{} {}h{}v{}h-{}z",
-            num(x),
-            num(y),
-            num(t.cols as f64 * c),
-            num(t.rows as f64 * c),
-            num(t.cols as f64 * c)
-        );
-    }
-    let outline = format!("{da}{db}");
-    Group::new()
-        .add(Path::new().set("d", da).set("fill", theme.tile_a.hex()))
-        .add(Path::new().set("d", db).set("fill", theme.tile_b.hex()))
-        .add(
-            Path::new()
-                .set("d", outline)
-                .set("fill", "none")
-                .set("stroke", theme.tile_stroke.hex())
-                .set("stroke-width", num(theme.tile_stroke_width * c)),
-        )
-}
-
-fn labels(scene: &Scene, theme: &Theme) -> Group {
-    let b = scene.board;
-    let size = (scene.cell * 0.32).min(scene.label * 0.5);
-    let mut g = Group::new().set("fill", theme.label.hex());
-    let mut place = |text: &str, (cx, cy): (f64, f64)| {
-        let (d, w) = glyphs::outline(text, size);
-        g = std::mem::take(&mut g).add(Path::new().set("d", d).set(
-            "transform",
-            format!("translate({} {})", num(cx - w / 2.0), num(cy + size / 2.0)),
-        ));
-    };
-    for r in 0..b.rows {
-        place(&(b.rows - r).to_string(), scene.rank_label(r));
-    }
-    for c in 0..b.cols {
-        place(&file_name(c), scene.file_label(c));
-    }
-    g
-}
-
-fn numbers(
-    mut doc: Document,
-    tour: &Tour,
-    scene: &Scene,
-    theme: &Theme,
-    opts: &DrawOptions,
-) -> Document {
-    let (blank, pre) = (&opts.blank, &opts.id_prefix);
-    let c = scene.cell;
-    let n = tour.path.len();
-    // The tour's numbers in path order, or the written ones by square.
-    let labels: Vec<(u32, u32)> = if opts.written.is_empty() {
-        (0..n as u32)
-            .map(|k| (tour.path[k as usize], k + 1))
-            .collect()
-    } else {
-        (0..opts.written.len() as u32)
-            .filter(|&i| opts.written[i as usize] != 0)
-            .map(|i| (i, opts.written[i as usize]))
-            .collect()
-    };
-    let longest = labels
-        .iter()
-        .map(|&(_, v)| v)
-        .max()
-        .unwrap_or(1)
-        .to_string()
-        .len();
-    let aspect = glyphs::digit_aspect();
-    // Digit height for each number length: the theme's size, shrunk to fit the cell.
-    let height = |len: usize| (theme.number_size * c).min(0.84 * c / (len as f64 * aspect));
-    let mut defs = Definitions::new();
-    for len in 1..=longest {
-        for digit in 0..10 {
-            let (d, _) = glyphs::outline(&digit.to_string(), height(len));
-            defs = defs.add(
-                Path::new()
-                    .set("id", format!("{pre}g{len}_{digit}"))
-                    .set("d", d),
+    #[test]
+    fn path_data_is_relative_in_hundredths_without_drift() {
+        let mut o = Outline::new();
+        o.move_to(0.333, 1.0);
+        for i in 1..=300 {
+            o.line_to(
+                0.333 + i as f64 * 1.0 / 3.0,
+                1.0 + (i % 2) as f64 * 2.0 / 3.0,
             );
         }
-    }
-    doc = doc.add(defs);
-    let mut g = Group::new().set("fill", theme.number.hex());
-    for &(sq, value) in &labels {
-        if blank.get(sq as usize).copied().unwrap_or(false) {
-            continue;
+        let d = path_data(&o);
+        // Summing the written steps lands on the last point rounded, not on drifted sums.
+        let mut x = 33i64;
+        for part in d.split('l').skip(1) {
+            let dx: f64 = part.split(' ').next().unwrap().parse().unwrap();
+            x += (dx * 100.0).round() as i64;
         }
-        let s = tour.board.square(sq);
-        let text = value.to_string();
-        let len = text.len();
-        let h = height(len);
-        let adv = aspect * h;
-        let (cx, cy) = scene.centre(s.row, s.col);
-        let mut x = cx - adv * len as f64 / 2.0;
-        let y = cy + h / 2.0;
-        for ch in text.bytes() {
-            g = g.add(
-                Use::new()
-                    .set("href", format!("#{pre}g{len}_{}", ch - b'0'))
-                    .set("x", num(x))
-                    .set("y", num(y)),
-            );
-            x += adv;
-        }
-    }
-    doc = doc.add(g);
-    // Flagged squares: a thick frame inside the square, over whatever it holds.
-    for i in (0..opts.flagged.len() as u32).filter(|&i| opts.flagged[i as usize]) {
-        doc = doc.add(frame(
-            scene,
-            tour.board.square(i),
-            0.05,
-            opts.flag_colour,
-            0.1,
-        ));
-    }
-    // First and last squares of the tour: a frame inside the square.
-    if n > 0 && opts.written.is_empty() {
-        for (sq, colour) in [(tour.path[0], theme.start), (tour.path[n - 1], theme.end)] {
-            if blank.get(sq as usize).copied().unwrap_or(false) {
-                // A frame on a blank square would give the puzzle away.
-                continue;
-            }
-            doc = doc.add(frame(scene, tour.board.square(sq), 0.06, colour, 0.08));
-        }
-    }
-    doc
-}
-
-/// A frame inside square `s`, `inset` and `width` in cells.
-fn frame(scene: &Scene, s: crate::board::Square, inset: f64, colour: Rgb, width: f64) -> Rectangle {
-    let c = scene.cell;
-    let (x, y) = scene.corner(s.row, s.col);
-    Rectangle::new()
-        .set("x", num(x + inset * c))
-        .set("y", num(y + inset * c))
-        .set("width", num(c - 2.0 * inset * c))
-        .set("height", num(c - 2.0 * inset * c))
-        .set("fill", "none")
-        .set("stroke", colour.hex())
-        .set("stroke-width", num(c * width))
-}
-
-fn dots(tour: &Tour, scene: &Scene, theme: &Theme) -> Option<Path> {
-    let size = theme.dot_size * scene.cell;
-    // Below a pixel and a half the dots are noise (and megabytes on huge boards).
-    if size < 1.5 {
-        return None;
-    }
-    let b = tour.board;
-    let mut d = String::new();
-    let r = size / 2.0;
-    for row in 0..b.rows {
-        for col in 0..b.cols {
-            if tour
-                .holes
-                .binary_search(&b.index(crate::board::Square::new(row, col)))
-                .is_ok()
-            {
-                continue;
-            }
-            let (x, y) = scene.centre(row, col);
-            match theme.pad {
-                Pad::Square => {
-                    let _ = write!(
-                        d,
-                        "M{} {}h{s}v{s}h-{s}z",
-                        num(x - r),
-                        num(y - r),
-                        s = num(size)
-                    );
-                }
-                Pad::None => {
-                    let _ = write!(
-                        d,
-                        "M{} {}a{r} {r} 0 1 0 {dd} 0a{r} {r} 0 1 0 -{dd} 0z",
-                        num(x - r),
-                        num(y),
-                        r = num(r),
-                        dd = num(size)
-                    );
-                }
-            }
-        }
-    }
-    Some(Path::new().set("d", d).set("fill", theme.dot.hex()))
-}
-
-/// Relative path data for one move from `a` to `b`.
-fn step(d: &mut String, scene: &Scene, a: (u32, u32), b: (u32, u32)) {
-    let dx = (b.1 as f64 - a.1 as f64) * scene.cell;
-    let dy = (b.0 as f64 - a.0 as f64) * scene.cell;
-    let _ = write!(d, "l{} {}", num(dx), num(dy));
-}
-
-fn lines(
-    mut doc: Document,
-    tour: &Tour,
-    scene: &Scene,
-    theme: &Theme,
-    opts: &DrawOptions,
-) -> Document {
-    let n = tour.path.len();
-    if n == 0 {
-        return doc;
-    }
-    let b = tour.board;
-    let rc = |i: usize| {
-        let s = b.square(tour.path[i]);
-        (s.row, s.col)
-    };
-    let join = match theme.line_join {
-        Join::Round => "round",
-        Join::Miter => "miter",
-        Join::Bevel => "bevel",
-    };
-    let stroke = |p: Path, colour: Rgb| {
-        p.set("fill", "none")
-            .set("stroke", colour.hex())
-            .set("stroke-width", num(theme.line_width * scene.cell))
-            .set("stroke-linejoin", join)
-            .set(
-                "stroke-linecap",
-                if join == "round" { "round" } else { "butt" },
-            )
-    };
-    let moves = if tour.is_closed() { n } else { n - 1 };
-    let gradient = opts.gradient.unwrap_or(theme.gradient) && moves > 1;
-    let at = |i: usize| {
-        let (r, c) = rc(i % n);
-        let (x, y) = scene.centre(r, c);
-        format!("M{} {}", num(x), num(y))
-    };
-    if gradient {
-        // One path per stretch of the tour, each in its own shade: at most 256 elements.
-        let parts = moves.min(256);
-        let mut g = Group::new();
-        for k in 0..parts {
-            let (from, to) = (k * moves / parts, (k + 1) * moves / parts);
-            let mut d = at(from);
-            for i in from..to {
-                step(&mut d, scene, rc(i), rc((i + 1) % n));
-            }
-            let t = (k as f64 + 0.5) / parts as f64;
-            g = g.add(stroke(
-                Path::new().set("d", d),
-                theme.gradient_from.mix(theme.gradient_to, t),
-            ));
-        }
-        doc = doc.add(g);
-    } else {
-        let mut d = at(0);
-        for i in 0..n - 1 {
-            step(&mut d, scene, rc(i), rc(i + 1));
-        }
-        if tour.is_closed() {
-            d.push('z');
-        }
-        doc = doc.add(stroke(Path::new().set("d", d), theme.line));
-    }
-    if opts.arrows {
-        doc = doc.add(arrows(tour, scene, theme, moves));
-    }
-    let m = theme.marker_size * scene.cell;
-    if m > 0.0 {
-        let (r, c) = rc(0);
-        let (x, y) = scene.centre(r, c);
-        doc = doc.add(
-            Path::new()
-                .set(
-                    "d",
-                    format!(
-                        "M{} {}a{h} {h} 0 1 0 {m} 0a{h} {h} 0 1 0 -{m} 0z",
-                        num(x - m / 2.0),
-                        num(y),
-                        h = num(m / 2.0),
-                        m = num(m)
-                    ),
-                )
-                .set("fill", theme.start.hex()),
+        assert_eq!(x, hundredths(0.333 + 100.0));
+        assert_eq!(
+            path_data(&{
+                let mut o = Outline::new();
+                o.rect(1.0, 2.0, 3.5, 4.0);
+                o
+            }),
+            "M1 2h3.5v4h-3.5z"
         );
-        let (r, c) = rc(n - 1);
-        let (x, y) = scene.centre(r, c);
-        let e = m * 0.85;
-        doc = doc.add(
-            Rectangle::new()
-                .set("x", num(x - e / 2.0))
-                .set("y", num(y - e / 2.0))
-                .set("width", num(e))
-                .set("height", num(e))
-                .set("fill", theme.end.hex()),
-        );
+        let mut s = String::new();
+        push_hundredths(&mut s, -105);
+        assert_eq!(s, "-1.05");
     }
-    doc
-}
-
-fn arrows(tour: &Tour, scene: &Scene, theme: &Theme, moves: usize) -> Path {
-    let n = tour.path.len();
-    let len = scene.cell * (theme.line_width * 2.2 + 0.12);
-    let mut d = String::new();
-    for i in 0..moves {
-        let a = tour.board.square(tour.path[i]);
-        let b = tour.board.square(tour.path[(i + 1) % n]);
-        let (x0, y0) = scene.centre(a.row, a.col);
-        let (x1, y1) = scene.centre(b.row, b.col);
-        let (dx, dy) = (x1 - x0, y1 - y0);
-        let l = (dx * dx + dy * dy).sqrt();
-        let (ux, uy) = (dx / l, dy / l);
-        // Tip a little past the middle of the move, so that it reads as a direction.
-        let (tx, ty) = (x0 + dx * 0.6, y0 + dy * 0.6);
-        let (bx, by) = (tx - ux * len, ty - uy * len);
-        let (px, py) = (-uy * len * 0.5, ux * len * 0.5);
-        let _ = write!(
-            d,
-            "M{} {}L{} {}L{} {}z",
-            num(tx),
-            num(ty),
-            num(bx + px),
-            num(by + py),
-            num(bx - px),
-            num(by - py)
-        );
-    }
-    Path::new().set("d", d).set("fill", theme.line.hex())
 }

@@ -11,14 +11,23 @@ use super::settings::{settings, Setting};
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
-    /// Parses `#rrggbb`.
+    /// Parses `#rrggbb`, `#rgb` or a CSS colour name.
     pub fn parse(v: &str) -> Option<Rgb> {
-        let h = v.strip_prefix('#')?;
-        if h.len() != 6 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+        let Some(h) = v.strip_prefix('#') else {
+            return super::colour::css_name(v);
+        };
+        if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
             return None;
         }
-        let p = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
-        Some(Rgb(p(0)?, p(2)?, p(4)?))
+        let p = |i: usize, w: usize| {
+            let x = u8::from_str_radix(&h[i..i + w], 16).ok()?;
+            Some(if w == 1 { x * 17 } else { x })
+        };
+        match h.len() {
+            3 => Some(Rgb(p(0, 1)?, p(1, 1)?, p(2, 1)?)),
+            6 => Some(Rgb(p(0, 2)?, p(2, 2)?, p(4, 2)?)),
+            _ => None,
+        }
     }
 
     /// `#rrggbb`.
@@ -201,7 +210,7 @@ impl Theme {
             let colour = || {
                 Setting::colour(value).ok_or_else(|| {
                     err(format!(
-                        "'{key}' needs a colour like #1a2b3c, found '{value}'"
+                        "'{key}' needs a colour like #1a2b3c, #abc or a CSS name such as navy, found '{value}'"
                     ))
                 })
             };
@@ -347,7 +356,8 @@ mod tests {
     #[test]
     fn bad_values_are_errors() {
         for text in [
-            "line = red",
+            "line = reddish",
+            "line = #ff00",
             "line_width = -1",
             "gradient = yes",
             "nonsense",
@@ -357,5 +367,7 @@ mod tests {
         }
         let t = Theme::parse("t", "line = #ff0000   # red\n", None).unwrap();
         assert_eq!(t.line, Rgb(255, 0, 0));
+        let t = Theme::parse("t", "line = Navy\ndot = #f80\n", None).unwrap();
+        assert_eq!((t.line, t.dot), (Rgb(0, 0, 128), Rgb(255, 136, 0)));
     }
 }

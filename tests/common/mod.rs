@@ -24,3 +24,33 @@ pub fn stdout(args: &[&str]) -> String {
         .clone();
     String::from_utf8(out).unwrap()
 }
+
+/// A PNG's pixels as RGBA whatever its colour type (indexed, RGB or RGBA).
+#[allow(dead_code)]
+pub struct Rgba {
+    /// Pixels across.
+    pub width: u32,
+    /// Pixels down.
+    pub height: u32,
+    /// Four bytes a pixel.
+    pub rgba: Vec<u8>,
+    /// The pHYs chunk's resolution.
+    pub pixels_per_metre: Option<u32>,
+}
+
+/// Decodes a PNG (the first frame of an APNG) to RGBA.
+#[allow(dead_code)]
+pub fn rgba(bytes: &[u8]) -> Option<Rgba> {
+    let mut decoder = png::Decoder::new(bytes);
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).ok()?;
+    buf.truncate(info.buffer_size());
+    Some(Rgba {
+        width: info.width,
+        height: info.height,
+        rgba: buf,
+        pixels_per_metre: reader.info().pixel_dims.map(|d| d.xppu),
+    })
+}

@@ -1,0 +1,202 @@
+//! The direct raster painter: a [`Picture`] filled and stroked by tiny-skia, with no SVG in
+//! between, so memory is bounded by the pixels and a million-move line paints in a fraction of
+//! a second.
+
+use resvg::tiny_skia::{
+    self as sk, FillRule, LineCap, LineJoin, PathBuilder, Pixmap, Stroke, Transform,
+};
+
+use super::picture::{Cap, Item, Outline, Paint, Picture, Seg, Shape};
+use super::raster::{Raster, RasterError};
+use super::theme::{Join, Rgb};
+
+/// Longest run of line points stroked as one path: tiny-skia's stroker holds the whole outline
+/// of a path, so a million moves are stroked in overlapping pieces.
+const LINE_CHUNK: usize = 4096;
+
+/// A blank pixmap of the raster's size, filled with the picture's background.
+pub fn blank(pic: &Picture, raster: Raster) -> Result<Pixmap, RasterError> {
+    let mut pm = Pixmap::new(raster.width, raster.height).ok_or(RasterError::TooLarge {
+        width: raster.width as u64,
+        height: raster.height as u64,
+        bytes: crate::board::human_bytes(raster.width as f64 * raster.height as f64 * 4.0),
+    })?;
+    if let Some(Rgb(r, g, b)) = pic.background {
+        pm.fill(sk::Color::from_rgba8(r, g, b, 255));
+    }
+    Ok(pm)
+}
+
+/// The whole picture painted at the raster's scale.
+pub fn pixmap(pic: &Picture, raster: Raster) -> Result<Pixmap, RasterError> {
+    let mut pm = blank(pic, raster)?;
+    let painter = Painter::new(pic, raster.scale);
+    for k in 0..pic.items.len() {
+        painter.item(&mut pm, k, None, u32::MAX);
+    }
+    Ok(pm)
+}
+
+/// Paints one outline item whole, outside any picture (an animation's own marks).
+pub fn item(pm: &mut Pixmap, item: &Item, scale: f64) {
+    if let Shape::Outline(o) = &item.shape {
+        let s = scale as f32;
+        if let Some(p) = path(o) {
+            draw(pm, &p, &item.paint, Transform::from_scale(s, s));
+        }
+    }
+}
+
+/// Paints a picture's items, with the paths of its stamps built once.
+pub struct Painter<'a> {
+    pic: &'a Picture,
+    scale: f32,
+    stamps: Vec<Vec<Option<sk::Path>>>,
+}
+
+impl<'a> Painter<'a> {
+    /// A painter of `pic` at `scale` pixels per user unit.
+    pub fn new(pic: &'a Picture, scale: f64) -> Painter<'a> {
+        let stamps = pic
+            .items
+            .iter()
+            .map(|it| match &it.shape {
+                Shape::Stamps { defs, .. } => defs.iter().map(path).collect(),
+                _ => Vec::new(),
+            })
+            .collect();
+        Painter {
+            pic,
+            scale: scale as f32,
+            stamps,
+        }
+    }
+
+    /// Paints the parts of item `k` that appear after step `after` (all, with `None`) and at
+    /// or before step `upto`.
+    pub fn item(&self, pm: &mut Pixmap, k: usize, after: Option<u32>, upto: u32) {
+        let item: &Item = &self.pic.items[k];
+        let shows = |step: u32| step <= upto && after.is_none_or(|a| step > a);
+        let scale = Transform::from_scale(self.scale, self.scale);
+        match &item.shape {
+            Shape::Outline(o) => {
+                if shows(item.step) {
+                    if let Some(p) = path(o) {
+                        draw(pm, &p, &item.paint, scale);
+                    }
+                }
+            }
+            Shape::Line {
+                points,
+                first,
+                closed,
+            } => {
+                let n = points.len() as u32;
+                if n == 0 {
+                    return;
+                }
+                let last = first + n - 1 + *closed as u32;
+                // Steps lo..=hi of the line are new: draw from point lo to point hi.
+                let lo = after.map_or(*first, |a| a.max(*first));
+                let hi = upto.min(last);
+                if hi <= lo {
+                    return;
+                }
+                let whole = after.is_none() && hi == last && *closed;
+                let at = |s: u32| points[((s - first) % n) as usize];
+                let mut from = lo;
+                while from < hi {
+                    let to = (from + LINE_CHUNK as u32).min(hi);
+                    let mut pb = PathBuilder::new();
+                    // One move back into the last piece, so the join at the seam is drawn.
+                    let start = if from > lo { from - 1 } else { from };
+                    let (x, y) = at(start);
+                    pb.move_to(x as f32, y as f32);
+                    for s in start + 1..=to {
+                        let (x, y) = at(s);
+                        pb.line_to(x as f32, y as f32);
+                    }
+                    if whole && from == lo && to == hi && lo == *first {
+                        pb.close();
+                    }
+                    if let Some(p) = pb.finish() {
+                        draw(pm, &p, &item.paint, scale);
+                    }
+                    from = to;
+                }
+            }
+            Shape::Stamps { uses, .. } => {
+                for u in uses.iter().filter(|u| shows(u.step)) {
+                    if let Some(Some(p)) = self.stamps[k].get(u.def as usize) {
+                        let t = Transform::from_row(
+                            self.scale,
+                            0.0,
+                            0.0,
+                            self.scale,
+                            (u.x * self.scale as f64) as f32,
+                            (u.y * self.scale as f64) as f32,
+                        );
+                        draw(pm, p, &item.paint, t);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn draw(pm: &mut Pixmap, p: &sk::Path, paint: &Paint, t: Transform) {
+    let mut sp = sk::Paint {
+        anti_alias: true,
+        ..sk::Paint::default()
+    };
+    match *paint {
+        Paint::Fill(Rgb(r, g, b)) => {
+            sp.set_color_rgba8(r, g, b, 255);
+            pm.fill_path(p, &sp, FillRule::Winding, t, None);
+        }
+        Paint::Stroke {
+            colour: Rgb(r, g, b),
+            width,
+            join,
+            cap,
+        } => {
+            if width <= 0.0 {
+                return;
+            }
+            sp.set_color_rgba8(r, g, b, 255);
+            let stroke = Stroke {
+                width: width as f32,
+                line_join: match join {
+                    Join::Round => LineJoin::Round,
+                    Join::Miter => LineJoin::Miter,
+                    Join::Bevel => LineJoin::Bevel,
+                },
+                line_cap: match cap {
+                    Cap::Butt => LineCap::Butt,
+                    Cap::Round => LineCap::Round,
+                    Cap::Square => LineCap::Square,
+                },
+                ..Stroke::default()
+            };
+            pm.stroke_path(p, &sp, &stroke, t, None);
+        }
+    }
+}
+
+/// An outline as a tiny-skia path (`None` when empty).
+fn path(o: &Outline) -> Option<sk::Path> {
+    let mut pb = PathBuilder::new();
+    for s in &o.segs {
+        match *s {
+            Seg::Move(x, y) => pb.move_to(x as f32, y as f32),
+            Seg::Line(x, y) => pb.line_to(x as f32, y as f32),
+            Seg::Quad(a, b, x, y) => pb.quad_to(a as f32, b as f32, x as f32, y as f32),
+            Seg::Cubic(a, b, c, d, x, y) => {
+                pb.cubic_to(a as f32, b as f32, c as f32, d as f32, x as f32, y as f32)
+            }
+            Seg::Close => pb.close(),
+            Seg::Circle(x, y, r) => pb.push_circle(x as f32, y as f32, r as f32),
+        }
+    }
+    pb.finish()
+}

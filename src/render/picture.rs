@@ -1,0 +1,360 @@
+//! A drawing as a list of painted items in user units: the one layout that both painters (SVG
+//! and direct raster) read, and that an animation plays step by step.
+
+use super::theme::{Join, Rgb};
+
+/// One piece of an outline, in user units.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Seg {
+    /// Start a new subpath.
+    Move(f64, f64),
+    /// A straight line.
+    Line(f64, f64),
+    /// A quadratic curve: control point, end.
+    Quad(f64, f64, f64, f64),
+    /// A cubic curve: two control points, end.
+    Cubic(f64, f64, f64, f64, f64, f64),
+    /// Close the subpath.
+    Close,
+    /// A whole circle: centre and radius.
+    Circle(f64, f64, f64),
+}
+
+/// A path: subpaths of lines and curves.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Outline {
+    /// Its pieces in order.
+    pub segs: Vec<Seg>,
+}
+
+impl Outline {
+    /// An empty outline.
+    pub fn new() -> Outline {
+        Outline::default()
+    }
+
+    /// Whether nothing is drawn.
+    pub fn is_empty(&self) -> bool {
+        self.segs.is_empty()
+    }
+
+    /// Starts a subpath at (x, y).
+    pub fn move_to(&mut self, x: f64, y: f64) {
+        self.segs.push(Seg::Move(x, y));
+    }
+
+    /// A line to (x, y).
+    pub fn line_to(&mut self, x: f64, y: f64) {
+        self.segs.push(Seg::Line(x, y));
+    }
+
+    /// Closes the subpath.
+    pub fn close(&mut self) {
+        self.segs.push(Seg::Close);
+    }
+
+    /// A rectangle as a closed subpath.
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64) {
+        self.move_to(x, y);
+        self.line_to(x + w, y);
+        self.line_to(x + w, y + h);
+        self.line_to(x, y + h);
+        self.close();
+    }
+
+    /// A circle as a closed subpath.
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64) {
+        self.segs.push(Seg::Circle(cx, cy, r));
+    }
+
+    /// A polygon through `points`, closed.
+    pub fn polygon(&mut self, points: &[(f64, f64)]) {
+        if let Some(&(x, y)) = points.first() {
+            self.move_to(x, y);
+            for &(x, y) in &points[1..] {
+                self.line_to(x, y);
+            }
+            self.close();
+        }
+    }
+
+    /// The same outline scaled by (sx, sy) about the origin.
+    pub fn scaled(&self, sx: f64, sy: f64) -> Outline {
+        let p = |x: f64, y: f64| (x * sx, y * sy);
+        let segs = self
+            .segs
+            .iter()
+            .map(|s| match *s {
+                Seg::Move(x, y) => {
+                    let (x, y) = p(x, y);
+                    Seg::Move(x, y)
+                }
+                Seg::Line(x, y) => {
+                    let (x, y) = p(x, y);
+                    Seg::Line(x, y)
+                }
+                Seg::Quad(a, b, x, y) => {
+                    let ((a, b), (x, y)) = (p(a, b), p(x, y));
+                    Seg::Quad(a, b, x, y)
+                }
+                Seg::Cubic(a, b, c, d, x, y) => {
+                    let ((a, b), (c, d), (x, y)) = (p(a, b), p(c, d), p(x, y));
+                    Seg::Cubic(a, b, c, d, x, y)
+                }
+                Seg::Close => Seg::Close,
+                Seg::Circle(x, y, r) => Seg::Circle(x * sx, y * sy, r * sx.abs()),
+            })
+            .collect();
+        Outline { segs }
+    }
+}
+
+/// Ends of stroked lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cap {
+    /// Flat, at the end point.
+    Butt,
+    /// Rounded.
+    Round,
+    /// Squared off past the end point.
+    Square,
+}
+
+/// How a shape is painted.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Paint {
+    /// Filled (non-zero winding).
+    Fill(Rgb),
+    /// Stroked.
+    Stroke {
+        /// Colour.
+        colour: Rgb,
+        /// Width in user units.
+        width: f64,
+        /// Corner joins.
+        join: Join,
+        /// Line ends.
+        cap: Cap,
+    },
+}
+
+/// One use of a stamp: which outline, where its origin goes, and the step it appears at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stamp {
+    /// Index into the item's outlines.
+    pub def: u32,
+    /// Origin, x.
+    pub x: f64,
+    /// Origin, y.
+    pub y: f64,
+    /// Step at which it appears (0: from the start).
+    pub step: u32,
+}
+
+/// What an item draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A path, all at once at the item's step.
+    Outline(Outline),
+    /// The tour's line through `points`: point `i` is reached at step `first + i`, so an
+    /// animation draws it move by move. `closed` joins the last point to the first.
+    Line {
+        /// The points in order.
+        points: Vec<(f64, f64)>,
+        /// Step of the first point.
+        first: u32,
+        /// Whether a last move joins the last point to the first (at step `first + len`).
+        closed: bool,
+    },
+    /// Few outlines placed many times: digits, labels, arrow heads.
+    Stamps {
+        /// The outlines, each with its origin at (0, 0).
+        defs: Vec<Outline>,
+        /// Where they go.
+        uses: Vec<Stamp>,
+    },
+}
+
+/// A painted shape.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Item {
+    /// Its geometry.
+    pub shape: Shape,
+    /// Fill or stroke.
+    pub paint: Paint,
+    /// Step at which an `Outline` appears (0: from the start).
+    pub step: u32,
+}
+
+impl Item {
+    /// A shape painted from the start.
+    pub fn new(shape: Shape, paint: Paint) -> Item {
+        Item {
+            shape,
+            paint,
+            step: 0,
+        }
+    }
+
+    /// A filled outline painted from the start.
+    pub fn fill(outline: Outline, colour: Rgb) -> Item {
+        Item::new(Shape::Outline(outline), Paint::Fill(colour))
+    }
+
+    /// The same item appearing at `step`.
+    pub fn at(mut self, step: u32) -> Item {
+        self.step = step;
+        self
+    }
+
+    /// The last step at which this item changes.
+    pub fn last_step(&self) -> u32 {
+        match &self.shape {
+            Shape::Outline(_) => self.step,
+            Shape::Line {
+                points,
+                first,
+                closed,
+            } => first + (points.len() as u32).saturating_sub(1) + *closed as u32,
+            Shape::Stamps { uses, .. } => uses.iter().map(|u| u.step).max().unwrap_or(0),
+        }
+    }
+
+    /// Whether anything of this item appears after step 0.
+    pub fn moves(&self) -> bool {
+        match &self.shape {
+            Shape::Outline(_) => self.step > 0,
+            Shape::Line { points, closed, .. } => points.len() > 1 || *closed,
+            Shape::Stamps { uses, .. } => uses.iter().any(|u| u.step > 0),
+        }
+    }
+}
+
+/// A whole drawing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Picture {
+    /// Width in user units (CSS pixels).
+    pub width: f64,
+    /// Height in user units.
+    pub height: f64,
+    /// A title for viewers and screen readers.
+    pub title: String,
+    /// The page colour, or `None` for transparent.
+    pub background: Option<Rgb>,
+    /// Items, painted in order.
+    pub items: Vec<Item>,
+    /// Steps in the whole drawing: the moves of the tour.
+    pub steps: u32,
+    /// Where the knight stands after each step, for animations to mark.
+    pub head: Option<Head>,
+}
+
+/// The knight's square during an animation: a ring on the square it has just reached.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Head {
+    /// Centre of the square reached at each step.
+    pub track: Vec<(f64, f64)>,
+    /// Ring radius (to the middle of its stroke).
+    pub radius: f64,
+    /// Ring stroke width.
+    pub width: f64,
+    /// Ring colour.
+    pub colour: Rgb,
+}
+
+impl Picture {
+    /// The drawing as it stands after `upto` steps: later stamps dropped, lines cut short.
+    pub fn upto(&self, upto: u32) -> Picture {
+        let items = self
+            .items
+            .iter()
+            .filter(|it| !matches!(it.shape, Shape::Outline(_)) || it.step <= upto)
+            .map(|it| {
+                let shape = match &it.shape {
+                    Shape::Line {
+                        points,
+                        first,
+                        closed,
+                    } => {
+                        let keep = (upto.saturating_sub(*first) as usize + 1).min(points.len());
+                        Shape::Line {
+                            points: if upto >= *first {
+                                points[..keep].to_vec()
+                            } else {
+                                Vec::new()
+                            },
+                            first: *first,
+                            closed: *closed && upto >= it.last_step(),
+                        }
+                    }
+                    Shape::Stamps { defs, uses } => Shape::Stamps {
+                        defs: defs.clone(),
+                        uses: uses.iter().filter(|u| u.step <= upto).copied().collect(),
+                    },
+                    other => other.clone(),
+                };
+                Item { shape, ..*it }
+            })
+            .collect();
+        Picture {
+            items,
+            steps: self.steps.min(upto),
+            title: self.title.clone(),
+            head: self.head.clone(),
+            ..*self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn upto_cuts_lines_and_drops_later_stamps() {
+        let line = Item::new(
+            Shape::Line {
+                points: vec![(0.0, 0.0), (1.0, 2.0), (3.0, 3.0), (5.0, 4.0)],
+                first: 0,
+                closed: false,
+            },
+            Paint::Fill(Rgb(0, 0, 0)),
+        );
+        let stamps = Item::new(
+            Shape::Stamps {
+                defs: vec![Outline::new()],
+                uses: (0..4)
+                    .map(|s| Stamp {
+                        def: 0,
+                        x: 0.0,
+                        y: 0.0,
+                        step: s,
+                    })
+                    .collect(),
+            },
+            Paint::Fill(Rgb(0, 0, 0)),
+        );
+        let end = Item::fill(Outline::new(), Rgb(1, 2, 3)).at(3);
+        let p = Picture {
+            width: 10.0,
+            height: 10.0,
+            title: String::new(),
+            background: None,
+            items: vec![line, stamps, end],
+            steps: 3,
+            head: None,
+        };
+        let q = p.upto(1);
+        assert_eq!(q.items.len(), 2);
+        match &q.items[0].shape {
+            Shape::Line { points, .. } => assert_eq!(points.len(), 2),
+            _ => unreachable!(),
+        }
+        match &q.items[1].shape {
+            Shape::Stamps { uses, .. } => assert_eq!(uses.len(), 2),
+            _ => unreachable!(),
+        }
+        assert_eq!(p.upto(3), p);
+        assert_eq!(p.items[0].last_step(), 3);
+    }
+}
