@@ -182,7 +182,8 @@ pub fn frames(
         for k in top..items.len() {
             painter.item(&mut frame, k, None, step);
         }
-        if let Some(h) = &pic.head {
+        // The ring moves on, which a clear page could not show in a GIF: marked on pages only.
+        if let (Some(h), Some(_)) = (&pic.head, pic.background) {
             if let Some(&(x, y)) = h.track.get(step as usize % h.track.len().max(1)) {
                 let mut ring = Outline::new();
                 ring.circle(x, y, h.radius);
@@ -211,7 +212,7 @@ struct Quantiser {
 }
 
 impl Quantiser {
-    fn new(still: &Pixmap) -> Quantiser {
+    fn new(still: &Pixmap, most: usize) -> Quantiser {
         let mut counts: HashMap<u32, u64> = HashMap::new();
         for p in still.pixels() {
             *counts.entry(key(*p)).or_insert(0) += 1;
@@ -219,7 +220,7 @@ impl Quantiser {
         let mut by_use: Vec<(u32, u64)> = counts.into_iter().collect();
         // Most used first; ties by colour, so the palette does not depend on hash order.
         by_use.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        by_use.truncate(256);
+        by_use.truncate(most);
         let palette: Vec<[u8; 4]> = by_use.iter().map(|&(k, _)| k.to_be_bytes()).collect();
         let index = palette
             .iter()
@@ -305,8 +306,8 @@ type Rect = (u32, u32, u32, u32);
 
 /// Frames kept as changed rectangles against the frame before, with the last frame whole.
 struct Deltas {
-    /// (rectangle, pixels) per frame.
-    frames: Vec<(Rect, Vec<u32>)>,
+    /// (rectangle, pixels, which pixels changed) per frame.
+    frames: Vec<(Rect, Vec<u32>, Vec<bool>)>,
     last: Option<Pixmap>,
 }
 
@@ -322,7 +323,16 @@ fn deltas(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Deltas, Rast
             // An unchanged frame still counts for its time: one pixel, redrawn as it was.
             Some(p) => changed(p, pm).unwrap_or((0, 0, 1, 1)),
         };
-        out.frames.push((rect, crop(pm, rect)));
+        let now = crop(pm, rect);
+        let new = match &prev {
+            None => vec![true; now.len()],
+            Some(p) => crop(p, rect)
+                .iter()
+                .zip(&now)
+                .map(|(a, b)| a != b)
+                .collect(),
+        };
+        out.frames.push((rect, now, new));
         prev = Some(pm.clone());
         Ok(())
     })?;
@@ -344,11 +354,14 @@ pub fn gif(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, Ra
         .last
         .as_ref()
         .expect("an animation has at least one frame");
-    let mut q = Quantiser::new(last);
-    let transparent = q.palette.iter().position(|c| c[3] == 0).map(|i| i as u8);
+    // One entry is kept back: unchanged pixels are written as it, so they show the frame
+    // before and compress to almost nothing.
+    let mut q = Quantiser::new(last, 255);
+    let keep = q.palette.len() as u8;
     let mut rgb: Vec<u8> = q.palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
+    rgb.extend_from_slice(&[0, 0, 0]);
     // GIF palettes come in powers of two.
-    let size = (q.palette.len().max(2)).next_power_of_two();
+    let size = (q.palette.len() + 1).max(2).next_power_of_two();
     rgb.resize(size * 3, 0);
     let err = |e: gif::EncodingError| RasterError::Format(format!("cannot encode the GIF: {e}"));
     let mut out = Vec::new();
@@ -356,12 +369,23 @@ pub fn gif(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, Ra
         let mut enc = gif::Encoder::new(&mut out, raster.width as u16, raster.height as u16, &rgb)
             .map_err(err)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(err)?;
-        for (((x, y, w, h), pixels), delay) in d.frames.iter().zip(timing.delays_cs()) {
-            let buffer: Vec<u8> = pixels.iter().map(|&c| q.of(c)).collect();
+        for (((x, y, w, h), pixels, new), delay) in d.frames.iter().zip(timing.delays_cs()) {
+            let buffer: Vec<u8> = pixels
+                .iter()
+                .zip(new)
+                .map(|(&c, &new)| {
+                    // GIF has no partial transparency: clear pixels show what is behind.
+                    if new && c & 0xff >= 128 {
+                        q.of(c)
+                    } else {
+                        keep
+                    }
+                })
+                .collect();
             let frame = gif::Frame {
                 delay,
                 dispose: gif::DisposalMethod::Keep,
-                transparent,
+                transparent: Some(keep),
                 left: *x as u16,
                 top: *y as u16,
                 width: *w as u16,
@@ -389,14 +413,32 @@ pub fn apng(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, R
     raster::set_dpi(&mut enc, raster);
     enc.set_animated(d.frames.len() as u32, 0).map_err(err)?;
     let mut w = enc.write_header().map_err(err)?;
-    for (((x, y, fw, fh), pixels), delay) in d.frames.iter().zip(timing.delays_cs()) {
+    // Unchanged pixels are written clear and blended over the frame before, unless clear
+    // pixels can appear (a transparent page), where every pixel of the rectangle is written.
+    let over = pic.background.is_some();
+    for (((x, y, fw, fh), pixels, new), delay) in d.frames.iter().zip(timing.delays_cs()) {
         w.set_frame_position(0, 0).map_err(err)?;
         w.set_frame_dimension(*fw, *fh).map_err(err)?;
         w.set_frame_position(*x, *y).map_err(err)?;
         w.set_frame_delay(delay, 100).map_err(err)?;
         w.set_dispose_op(png::DisposeOp::None).map_err(err)?;
-        w.set_blend_op(png::BlendOp::Source).map_err(err)?;
-        let bytes: Vec<u8> = pixels.iter().flat_map(|c| c.to_be_bytes()).collect();
+        w.set_blend_op(if over {
+            png::BlendOp::Over
+        } else {
+            png::BlendOp::Source
+        })
+        .map_err(err)?;
+        let bytes: Vec<u8> = pixels
+            .iter()
+            .zip(new)
+            .flat_map(|(c, &new)| {
+                if new || !over {
+                    c.to_be_bytes()
+                } else {
+                    [0; 4]
+                }
+            })
+            .collect();
         w.write_image_data(&bytes).map_err(err)?;
     }
     w.finish().map_err(err)?;

@@ -96,12 +96,16 @@ fn squares(scene: &Scene, theme: &Theme) -> Vec<Item> {
     board.rect(x0, y0, b.cols as f64 * c, b.rows as f64 * c);
     let mut items = vec![Item::fill(board, theme.light)];
     if theme.dark != theme.light {
-        let dark = (0..b.rows).flat_map(|r| {
-            (0..b.cols)
-                .filter(move |col| (r + col) % 2 == 1)
-                .map(move |col| Square::new(r, col))
-        });
-        items.push(cells(scene, dark, theme.dark));
+        items.push(Item::new(
+            Shape::Checker {
+                x: x0,
+                y: y0,
+                cell: c,
+                rows: b.rows,
+                cols: b.cols,
+            },
+            Paint::Fill(theme.dark),
+        ));
     }
     items
 }

@@ -86,6 +86,35 @@ impl<'a> Painter<'a> {
                     }
                 }
             }
+            Shape::Checker {
+                x,
+                y,
+                cell,
+                rows,
+                cols,
+            } => {
+                if !shows(item.step) {
+                    return;
+                }
+                // A row of squares a path: few calls, and no outline of the whole board.
+                for row in 0..*rows {
+                    let mut pb = PathBuilder::new();
+                    for col in (0..*cols).filter(|col| (row + col) % 2 == 1) {
+                        let rect = sk::Rect::from_xywh(
+                            (x + col as f64 * cell) as f32,
+                            (y + row as f64 * cell) as f32,
+                            *cell as f32,
+                            *cell as f32,
+                        );
+                        if let Some(rect) = rect {
+                            pb.push_rect(rect);
+                        }
+                    }
+                    if let Some(p) = pb.finish() {
+                        draw(pm, &p, &item.paint, scale);
+                    }
+                }
+            }
             Shape::Line {
                 points,
                 first,

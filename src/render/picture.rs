@@ -166,6 +166,20 @@ pub enum Shape {
         /// Whether a last move joins the last point to the first (at step `first + len`).
         closed: bool,
     },
+    /// The dark squares of a checkerboard: those with `row + col` odd, from the top-left
+    /// corner (x, y); kept as one shape because huge boards have millions of them.
+    Checker {
+        /// Left edge.
+        x: f64,
+        /// Top edge.
+        y: f64,
+        /// Side of a square.
+        cell: f64,
+        /// Rows.
+        rows: u32,
+        /// Columns.
+        cols: u32,
+    },
     /// Few outlines placed many times: digits, labels, arrow heads.
     Stamps {
         /// The outlines, each with its origin at (0, 0).
@@ -210,7 +224,7 @@ impl Item {
     /// The last step at which this item changes.
     pub fn last_step(&self) -> u32 {
         match &self.shape {
-            Shape::Outline(_) => self.step,
+            Shape::Outline(_) | Shape::Checker { .. } => self.step,
             Shape::Line {
                 points,
                 first,
@@ -223,7 +237,7 @@ impl Item {
     /// Whether anything of this item appears after step 0.
     pub fn moves(&self) -> bool {
         match &self.shape {
-            Shape::Outline(_) => self.step > 0,
+            Shape::Outline(_) | Shape::Checker { .. } => self.step > 0,
             Shape::Line { points, closed, .. } => points.len() > 1 || *closed,
             Shape::Stamps { uses, .. } => uses.iter().any(|u| u.step > 0),
         }
@@ -268,7 +282,9 @@ impl Picture {
         let items = self
             .items
             .iter()
-            .filter(|it| !matches!(it.shape, Shape::Outline(_)) || it.step <= upto)
+            .filter(|it| {
+                !matches!(it.shape, Shape::Outline(_) | Shape::Checker { .. }) || it.step <= upto
+            })
             .map(|it| {
                 let shape = match &it.shape {
                     Shape::Line {

@@ -140,6 +140,16 @@ pub fn write(pic: &Picture, id_prefix: &str, timing: Option<&Timing>) -> Documen
                 }
                 doc = doc.add(p);
             }
+            Shape::Checker {
+                x,
+                y,
+                cell,
+                rows,
+                cols,
+            } => {
+                let d = checker_data(*x, *y, *cell, *rows, *cols);
+                doc = doc.add(painted(Path::new().set("d", d)));
+            }
             Shape::Line {
                 points,
                 first,
@@ -294,6 +304,20 @@ fn push_hundredths(d: &mut String, v: i64) {
             let _ = write!(d, ".{f:02}");
         }
     }
+}
+
+/// Path data of the dark squares of a checkerboard.
+fn checker_data(x: f64, y: f64, cell: f64, rows: u32, cols: u32) -> String {
+    let mut d = String::with_capacity((rows as usize * cols as usize / 2) * 20);
+    let mut o = Outline::new();
+    for r in 0..rows {
+        o.segs.clear();
+        for c in (0..cols).filter(|c| (r + c) % 2 == 1) {
+            o.rect(x + c as f64 * cell, y + r as f64 * cell, cell, cell);
+        }
+        write_outline(&mut d, &o);
+    }
+    d
 }
 
 /// Path data of a polyline, relative after the first point.
