@@ -110,6 +110,12 @@ pub enum TourError {
 }
 
 impl Tour {
+    /// The share of the moves in each of the 8 directions, in the order of
+    /// [`crate::solve::vary::DIRECTIONS`] (a cycle counts its closing move).
+    pub fn direction_shares(&self) -> [f64; 8] {
+        crate::solve::vary::direction_shares(self.board, &self.path, self.is_closed())
+    }
+
     /// A tour from row-major square indices in visiting order, verified: every square once,
     /// by knight moves, and back to the start if closed. `tiles` may be empty.
     pub fn new(

@@ -8,6 +8,7 @@ use clap::Args;
 use knight_tour::board::human_bytes;
 use knight_tour::existence::Kind;
 use knight_tour::io::{self as tio, OutputFormat};
+use knight_tour::solve::vary::DIRECTIONS;
 use knight_tour::solve::{self, Request, Solution};
 use knight_tour::Shape;
 
@@ -184,6 +185,17 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
                 tour.board().algebraic(tour.end()),
                 tour.tiles().len(),
                 elapsed.as_secs_f64() * 1e3,
+            )?;
+            let shares = tour.direction_shares();
+            let parts: Vec<String> = DIRECTIONS
+                .iter()
+                .zip(shares)
+                .map(|(&(dr, dc), s)| format!("{dr:+}{dc:+} {:.1}%", 100.0 * s))
+                .collect();
+            writeln!(
+                w,
+                "moves by direction (rows down, columns right): {}",
+                parts.join(", ")
             )
         }
     })?;

@@ -363,7 +363,18 @@ pub fn write_json(
     }
     let method = serde_json::to_string(method).unwrap_or_else(|_| "null".into());
     let seed = seed.map_or("null".to_string(), |s| s.to_string());
-    writeln!(w, ",\n \"method\": {method}, \"seed\": {seed}}}")
+    // For readers: how evenly the moves spread over the 8 directions (rows down, cols right).
+    let shares = tour.direction_shares();
+    let directions: Vec<String> = crate::solve::vary::DIRECTIONS
+        .iter()
+        .zip(shares)
+        .map(|(&(dr, dc), s)| format!("\"{dr:+}{dc:+}\": {s:.4}"))
+        .collect();
+    writeln!(
+        w,
+        ",\n \"method\": {method}, \"seed\": {seed},\n \"directions\": {{{}}}}}",
+        directions.join(", ")
+    )
 }
 
 /// Writes the numbered grid: one row a line, right-aligned 1-based move numbers, `#` for holes.

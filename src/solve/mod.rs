@@ -12,6 +12,7 @@ pub(crate) mod search;
 pub(crate) mod shaped;
 pub(crate) mod small;
 pub(crate) mod strip;
+pub mod vary;
 pub(crate) mod warnsdorff;
 
 use std::fmt;
@@ -405,6 +406,10 @@ fn run_divide(req: &Request) -> Result<Tour, SolveError> {
     } else {
         divide::construct(req.board, req.start, req.seed)?
     };
+    // A seed asks for a tour of its own: the tiles' pattern broken up by random changes.
+    if let Some(seed) = req.seed {
+        vary::vary(req.board, &mut tour.path, seed);
+    }
     if req.kind == Kind::Open {
         tour.kind = Kind::Open;
     }
