@@ -212,10 +212,6 @@ mod tests {
     }
 
     /// The moves of a tour inside each aligned 8x8 window, as (from, to) in window coordinates.
-    pub(super) fn windows_pub(board: Board, path: &[u32]) -> Vec<Vec<(u32, u32)>> {
-        windows(board, path)
-    }
-
     fn windows(board: Board, path: &[u32]) -> Vec<Vec<(u32, u32)>> {
         let n = path.len();
         let side = board.cols / 8;
