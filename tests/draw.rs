@@ -271,3 +271,206 @@ fn holes_carry_no_ink_of_the_tour_in_any_named_shape() {
         }
     }
 }
+
+/// Frames of an animation as RGBA images, through the `image` crate's decoders.
+fn animation(path: &Path) -> Vec<image::RgbaImage> {
+    use image::AnimationDecoder;
+    let bytes = std::fs::read(path).unwrap();
+    let cursor = std::io::Cursor::new(bytes);
+    let frames = if path.extension().is_some_and(|e| e == "gif") {
+        image::codecs::gif::GifDecoder::new(cursor)
+            .unwrap()
+            .into_frames()
+            .collect_frames()
+            .unwrap()
+    } else {
+        image::codecs::png::PngDecoder::new(cursor)
+            .unwrap()
+            .apng()
+            .unwrap()
+            .into_frames()
+            .collect_frames()
+            .unwrap()
+    };
+    frames.into_iter().map(|f| f.into_buffer()).collect()
+}
+
+/// Pixels of `a` within `tol` levels of `b` in every channel, as a fraction.
+fn agreement(a: &image::RgbaImage, b: &Png, tol: u8) -> f64 {
+    assert_eq!((a.width(), a.height()), (b.width, b.height));
+    let same = a
+        .as_raw()
+        .chunks(4)
+        .zip(b.rgba.chunks(4))
+        .filter(|(p, q)| p.iter().zip(q.iter()).all(|(x, y)| x.abs_diff(*y) <= tol))
+        .count();
+    same as f64 / (b.width * b.height) as f64
+}
+
+#[test]
+fn animations_play_every_move_and_end_on_the_still_drawing() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = |n: &str| dir.path().join(n);
+    for style in ["numbers", "lines"] {
+        kt().args(["draw", "8x8", "--style", style, "-o"])
+            .arg(f("still.png"))
+            .assert()
+            .success();
+        let still = decode(&f("still.png"));
+        for ext in ["gif", "apng"] {
+            let out = f(&format!("t.{ext}"));
+            kt().args(["draw", "8x8", "--style", style, "-o"])
+                .arg(&out)
+                .assert()
+                .success();
+            let frames = animation(&out);
+            // The start, then one frame a move.
+            assert_eq!(frames.len(), 64, "{style} {ext}");
+            let last = frames.last().unwrap();
+            // APNG is exact; GIF maps the few antialiased shades beyond 255 to the nearest.
+            let (tol, share) = if ext == "apng" { (0, 1.0) } else { (24, 0.999) };
+            let a = agreement(last, &still, tol);
+            assert!(a >= share, "{style} {ext}: last frame agrees on {a}");
+            // Ink grows frame by frame.
+            let ink = |im: &image::RgbaImage| {
+                im.pixels()
+                    .filter(|p| (p[0] as u32 + p[1] as u32 + p[2] as u32) < 150)
+                    .count()
+            };
+            assert!(ink(&frames[1]) < ink(&frames[32]) && ink(&frames[32]) < ink(last));
+        }
+    }
+    // A long tour is grouped into a few hundred frames; --duration and --fps set how many.
+    kt().args(["draw", "34x34", "--closed", "--style", "lines", "-o"])
+        .arg(f("long.gif"))
+        .assert()
+        .success();
+    assert_eq!(animation(&f("long.gif")).len(), 289);
+    kt().args(["draw", "34x34", "--closed", "--style", "lines"])
+        .args(["--fps", "10", "--duration", "5", "--width", "300", "-o"])
+        .arg(f("short.apng"))
+        .assert()
+        .success();
+    assert_eq!(animation(&f("short.apng")).len(), 51);
+}
+
+#[test]
+fn first_moves_stills_frames_and_animated_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = |n: &str| dir.path().join(n);
+    let ink = |p: &Png| {
+        p.rgba
+            .chunks(4)
+            .filter(|p| (p[0] as u32 + p[1] as u32 + p[2] as u32) < 150)
+            .count()
+    };
+    kt().args(["draw", "8x8", "--style", "lines", "--upto", "10", "-o"])
+        .arg(f("ten.png"))
+        .assert()
+        .success();
+    kt().args(["draw", "8x8", "--style", "lines", "-o"])
+        .arg(f("all.png"))
+        .assert()
+        .success();
+    kt().args(["draw", "8x8", "--style", "lines", "--upto", "0", "-o"])
+        .arg(f("none.png"))
+        .assert()
+        .success();
+    let (none, ten, all) = (
+        ink(&decode(&f("none.png"))),
+        ink(&decode(&f("ten.png"))),
+        ink(&decode(&f("all.png"))),
+    );
+    // Ten of 63 moves: some of the line's ink, far from all of it.
+    assert!(none < ten && 3 * (ten - none) < all - none, "{none} {ten} {all}");
+    // One PNG a frame, numbered, for slides.
+    std::fs::create_dir(f("slides")).unwrap();
+    kt().args(["draw", "6x6", "--style", "lines", "--width", "200", "--frames"])
+        .arg(f("slides"))
+        .assert()
+        .success()
+        .stderr(contains("wrote 36 frames"));
+    let mut names: Vec<String> = std::fs::read_dir(f("slides"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 36);
+    assert_eq!((names[0].as_str(), names[35].as_str()), ("frame-0000.png", "frame-0035.png"));
+    // The animated SVG: one drawn piece a move, each number appearing at its time.
+    kt().args(["draw", "5x5", "--start", "c3", "--style", "lines", "--animate", "-o"])
+        .arg(f("a.svg"))
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(f("a.svg")).unwrap();
+    assert!(svg.contains("@keyframes kt-draw"));
+    assert_eq!(svg.matches("pathLength=\"1\"").count(), 24);
+    kt().args(["draw", "5x5", "--start", "c3", "--animate", "-o"])
+        .arg(f("n.svg"))
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(f("n.svg")).unwrap();
+    // Numbers 2..25 appear (1 is there from the start), digit by digit.
+    assert_eq!(svg.matches("class=\"a\"").count(), 8 + 2 * 16 + 1);
+    assert!(svg.contains("animation-delay:2s"));
+}
+
+#[test]
+fn every_number_on_a_board_has_one_cap_height() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("n.png");
+    kt().args(["draw", "12x12", "--cell", "60", "--dpi", "96", "-o"])
+        .arg(&f)
+        .assert()
+        .success();
+    let png = decode(&f);
+    // Margin 24 at cell 60; the ink rows of each square's number.
+    let mut heights = Vec::new();
+    for r in 0..12u32 {
+        for c in 0..12u32 {
+            let (x0, y0) = (24 + c * 60 + 10, 24 + r * 60 + 10);
+            let rows: Vec<u32> = (0..40)
+                .filter(|&dy| (0..40).any(|dx| png.dark(x0 + dx, y0 + dy)))
+                .collect();
+            heights.push(rows.last().unwrap() - rows[0] + 1);
+        }
+    }
+    let (lo, hi) = (heights.iter().min().unwrap(), heights.iter().max().unwrap());
+    // 1..9, 10..99 and 100..144 alike, within a pixel of antialiasing.
+    assert!(hi - lo <= 1, "cap heights from {lo} to {hi}");
+    assert!(*lo >= 20, "{lo}");
+}
+
+#[test]
+fn colours_backgrounds_margins_and_pdf_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = |n: &str| dir.path().join(n);
+    kt().args(["draw", "6x6", "--style", "lines", "--background", "none"])
+        .args(["--palette", "viridis", "--margin", "0", "--dpi", "96", "-o"])
+        .arg(f("t.png"))
+        .assert()
+        .success();
+    let png = decode(&f("t.png"));
+    // No margin: the board fills the image; a clear page shows nowhere on it but the holes.
+    assert_eq!((png.width, png.height), (6 * 48, 6 * 48));
+    kt().args(["draw", "6x6", "--style", "lines", "--background", "none", "--margin", "20"])
+        .args(["--dpi", "96", "-o"])
+        .arg(f("m.png"))
+        .assert()
+        .success();
+    let png = decode(&f("m.png"));
+    assert_eq!(png.rgba[3], 0, "the corner is clear");
+    kt().args(["draw", "6x6", "--background", "ivory", "--dpi", "96", "-o"])
+        .arg(f("i.png"))
+        .assert()
+        .success();
+    assert_eq!(&decode(&f("i.png")).rgba[..4], &[255, 255, 240, 255]);
+    // PDF --width is in points.
+    kt().args(["draw", "6x6", "--width", "300", "-o"])
+        .arg(f("w.pdf"))
+        .assert()
+        .success();
+    let pdf = std::fs::read(f("w.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    assert!(text.contains("/MediaBox [0 0 300 300]"), "no 300 pt page");
+}

@@ -8,7 +8,7 @@ use assert_cmd::Command;
 mod common;
 
 /// File stem and the `draw` arguments that make it (each as .svg and .png).
-const SAMPLES: [(&str, &[&str]); 5] = [
+const SAMPLES: [(&str, &[&str]); 7] = [
     ("8x8-numbers", &["8x8", "--coords"]),
     (
         "34x34-tiles-paper",
@@ -31,6 +31,21 @@ const SAMPLES: [(&str, &[&str]); 5] = [
         &["16x16", "--closed", "--style", "tiles", "--theme", "vlsi"],
     ),
     ("5x5-open", &["5x5", "--start", "c3", "--coords"]),
+    // A varied route: the seed breaks up the tiles' repeating pattern.
+    (
+        "64x64-vlsi-varied",
+        &["64x64", "--closed", "--style", "lines", "--theme", "vlsi", "--seed", "7"],
+    ),
+    (
+        "10x10-viridis",
+        &["10x10", "--style", "lines", "--palette", "viridis", "--arrows"],
+    ),
+];
+
+/// Raster-only samples: file name and `draw` arguments.
+const RASTERS: [(&str, &[&str]); 2] = [
+    ("8x8-tour.gif", &["8x8"]),
+    ("8x8-first-20-moves.png", &["8x8", "--style", "lines", "--upto", "20"]),
 ];
 
 /// The worksheet sample: `puzzle` arguments; the PDFs in full and page 1 of each as PNG.
@@ -91,6 +106,18 @@ fn samples_are_current() {
                 .success();
             made.push((name, file));
         }
+    }
+    for (name, args) in RASTERS {
+        let file = dir.path().join(name);
+        Command::cargo_bin("knight-tour")
+            .unwrap()
+            .arg("draw")
+            .args(args)
+            .arg("-o")
+            .arg(&file)
+            .assert()
+            .success();
+        made.push((name.to_string(), file));
     }
     made.extend(worksheet(dir.path()));
     for (name, file) in made {
