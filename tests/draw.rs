@@ -382,26 +382,43 @@ fn first_moves_stills_frames_and_animated_svg() {
         ink(&decode(&f("all.png"))),
     );
     // Ten of 63 moves: some of the line's ink, far from all of it.
-    assert!(none < ten && 3 * (ten - none) < all - none, "{none} {ten} {all}");
+    assert!(
+        none < ten && 3 * (ten - none) < all - none,
+        "{none} {ten} {all}"
+    );
     // One PNG a frame, numbered, for slides.
     std::fs::create_dir(f("slides")).unwrap();
-    kt().args(["draw", "6x6", "--style", "lines", "--width", "200", "--frames"])
-        .arg(f("slides"))
-        .assert()
-        .success()
-        .stderr(contains("wrote 36 frames"));
+    kt().args([
+        "draw", "6x6", "--style", "lines", "--width", "200", "--frames",
+    ])
+    .arg(f("slides"))
+    .assert()
+    .success()
+    .stderr(contains("wrote 36 frames"));
     let mut names: Vec<String> = std::fs::read_dir(f("slides"))
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
     names.sort();
     assert_eq!(names.len(), 36);
-    assert_eq!((names[0].as_str(), names[35].as_str()), ("frame-0000.png", "frame-0035.png"));
+    assert_eq!(
+        (names[0].as_str(), names[35].as_str()),
+        ("frame-0000.png", "frame-0035.png")
+    );
     // The animated SVG: one drawn piece a move, each number appearing at its time.
-    kt().args(["draw", "5x5", "--start", "c3", "--style", "lines", "--animate", "-o"])
-        .arg(f("a.svg"))
-        .assert()
-        .success();
+    kt().args([
+        "draw",
+        "5x5",
+        "--start",
+        "c3",
+        "--style",
+        "lines",
+        "--animate",
+        "-o",
+    ])
+    .arg(f("a.svg"))
+    .assert()
+    .success();
     let svg = std::fs::read_to_string(f("a.svg")).unwrap();
     assert!(svg.contains("@keyframes kt-draw"));
     assert_eq!(svg.matches("pathLength=\"1\"").count(), 24);
@@ -453,11 +470,20 @@ fn colours_backgrounds_margins_and_pdf_width() {
     let png = decode(&f("t.png"));
     // No margin: the board fills the image; a clear page shows nowhere on it but the holes.
     assert_eq!((png.width, png.height), (6 * 48, 6 * 48));
-    kt().args(["draw", "6x6", "--style", "lines", "--background", "none", "--margin", "20"])
-        .args(["--dpi", "96", "-o"])
-        .arg(f("m.png"))
-        .assert()
-        .success();
+    kt().args([
+        "draw",
+        "6x6",
+        "--style",
+        "lines",
+        "--background",
+        "none",
+        "--margin",
+        "20",
+    ])
+    .args(["--dpi", "96", "-o"])
+    .arg(f("m.png"))
+    .assert()
+    .success();
     let png = decode(&f("m.png"));
     assert_eq!(png.rgba[3], 0, "the corner is clear");
     kt().args(["draw", "6x6", "--background", "ivory", "--dpi", "96", "-o"])

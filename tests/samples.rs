@@ -34,18 +34,30 @@ const SAMPLES: [(&str, &[&str]); 7] = [
     // A varied route: the seed breaks up the tiles' repeating pattern.
     (
         "64x64-vlsi-varied",
-        &["64x64", "--closed", "--style", "lines", "--theme", "vlsi", "--seed", "7"],
+        &[
+            "64x64", "--closed", "--style", "lines", "--theme", "vlsi", "--seed", "7",
+        ],
     ),
     (
         "10x10-viridis",
-        &["10x10", "--style", "lines", "--palette", "viridis", "--arrows"],
+        &[
+            "10x10",
+            "--style",
+            "lines",
+            "--palette",
+            "viridis",
+            "--arrows",
+        ],
     ),
 ];
 
 /// Raster-only samples: file name and `draw` arguments.
 const RASTERS: [(&str, &[&str]); 2] = [
     ("8x8-tour.gif", &["8x8"]),
-    ("8x8-first-20-moves.png", &["8x8", "--style", "lines", "--upto", "20"]),
+    (
+        "8x8-first-20-moves.png",
+        &["8x8", "--style", "lines", "--upto", "20"],
+    ),
 ];
 
 /// The worksheet sample: `puzzle` arguments; the PDFs in full and page 1 of each as PNG.
