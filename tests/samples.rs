@@ -104,23 +104,12 @@ fn samples_are_current() {
     let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
     let mut stale = Vec::new();
     let mut made = Vec::new();
-    for (stem, args) in SAMPLES {
-        for ext in ["svg", "png"] {
-            let name = format!("{stem}.{ext}");
-            let file = dir.path().join(&name);
-            Command::cargo_bin("knight-tour")
-                .unwrap()
-                .arg("draw")
-                .args(args)
-                .arg("-o")
-                .arg(&file)
-                .assert()
-                .success();
-            made.push((name, file));
-        }
-    }
-    for (name, args) in RASTERS {
-        let file = dir.path().join(name);
+    let drawn = SAMPLES
+        .iter()
+        .flat_map(|(stem, args)| ["svg", "png"].map(|ext| (format!("{stem}.{ext}"), *args)))
+        .chain(RASTERS.iter().map(|(name, args)| (name.to_string(), *args)));
+    for (name, args) in drawn {
+        let file = dir.path().join(&name);
         Command::cargo_bin("knight-tour")
             .unwrap()
             .arg("draw")
@@ -129,7 +118,7 @@ fn samples_are_current() {
             .arg(&file)
             .assert()
             .success();
-        made.push((name.to_string(), file));
+        made.push((name, file));
     }
     made.extend(worksheet(dir.path()));
     for (name, file) in made {

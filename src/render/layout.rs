@@ -6,6 +6,7 @@ use super::scene::Scene;
 use super::svg::{DrawOptions, Style};
 use super::theme::{HoleMark, Join, Pad, Rgb, Theme};
 use crate::board::{file_name, Square};
+use crate::solve::vary::DIRECTIONS;
 use crate::tour::Tour;
 
 /// The whole drawing of `tour`: board, tiles, grid, holes, labels, then numbers or the line.
@@ -493,17 +494,7 @@ fn arrows(tour: &Tour, scene: &Scene, theme: &Theme, width: f64, moves: usize) -
     let n = tour.path.len();
     let c = scene.cell;
     let len = (4.0 * width).clamp(0.1 * c, 0.24 * c);
-    const DIRS: [(i32, i32); 8] = [
-        (-2, -1),
-        (-2, 1),
-        (-1, -2),
-        (-1, 2),
-        (1, -2),
-        (1, 2),
-        (2, -1),
-        (2, 1),
-    ];
-    let defs = DIRS
+    let defs = DIRECTIONS
         .iter()
         .map(|&(dr, dc)| {
             let (dx, dy) = (dc as f64, dr as f64);
@@ -521,7 +512,7 @@ fn arrows(tour: &Tour, scene: &Scene, theme: &Theme, width: f64, moves: usize) -
         let a = tour.board.square(tour.path[i]);
         let b = tour.board.square(tour.path[(i + 1) % n]);
         let (dr, dc) = (b.row as i32 - a.row as i32, b.col as i32 - a.col as i32);
-        let Some(def) = DIRS.iter().position(|&d| d == (dr, dc)) else {
+        let Some(def) = DIRECTIONS.iter().position(|&d| d == (dr, dc)) else {
             continue;
         };
         let (x0, y0) = scene.centre(a.row, a.col);

@@ -46,16 +46,6 @@ pub(crate) fn vary(board: Board, path: &mut [u32], seed: u64) -> usize {
         let (dr, dc) = ((ar - br).abs(), (ac - bc).abs());
         (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
     };
-    const JUMPS: [(i64, i64); 8] = [
-        (-2, -1),
-        (-2, 1),
-        (-1, -2),
-        (-1, 2),
-        (1, -2),
-        (1, 2),
-        (2, -1),
-        (2, 1),
-    ];
     let mut state = mix64(seed ^ 0x7661_7279);
     let mut next = || {
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -104,7 +94,8 @@ pub(crate) fn vary(board: Board, path: &mut [u32], seed: u64) -> usize {
         let (ar, ac) = (a as i64 / cols, a as i64 % cols);
         let turn = (r & 7) as usize;
         for k in 0..8 {
-            let (dr, dc) = JUMPS[(k + turn) & 7];
+            let (dr, dc) = DIRECTIONS[(k + turn) & 7];
+            let (dr, dc) = (dr as i64, dc as i64);
             let (cr, cc) = (ar + dr, ac + dc);
             if cr < 0 || cc < 0 || cr >= rows || cc >= cols {
                 continue;
