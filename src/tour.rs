@@ -113,7 +113,7 @@ impl Tour {
     /// The share of the moves in each of the 8 directions, in the order of
     /// [`crate::solve::vary::DIRECTIONS`] (a cycle counts its closing move).
     pub fn direction_shares(&self) -> [f64; 8] {
-        crate::solve::vary::direction_shares(self.board, &self.path, self.is_closed())
+        crate::solve::vary::direction_shares(self.board, &self.path, self.is_closed(), true)
     }
 
     /// A tour from row-major square indices in visiting order, verified: every square once,

@@ -312,7 +312,20 @@ fn write_direct(path: Option<&Path>, shown: &Path, fill: &mut Fill<'_>) -> Resul
     let result = (|| match path {
         None => {
             let stdout = io::stdout();
-            let mut w = BufWriter::with_capacity(1 << 16, stdout.lock());
+            let mut lock = stdout.lock();
+            // Stdout's own buffer looks for line ends in every write; big outputs go to a
+            // copy of its descriptor instead, behind a plain buffer.
+            #[cfg(unix)]
+            {
+                use std::os::fd::AsFd;
+                lock.flush()?;
+                if let Ok(fd) = lock.as_fd().try_clone_to_owned() {
+                    let mut w = BufWriter::with_capacity(1 << 16, File::from(fd));
+                    fill(&mut w)?;
+                    return w.flush();
+                }
+            }
+            let mut w = BufWriter::with_capacity(1 << 16, lock);
             fill(&mut w)?;
             w.flush()
         }

@@ -1,18 +1,20 @@
 //! Writers at disk speed: squares are formatted by hand (digit pairs, a row and column from
-//! one multiplication) into large buffers, chunk by chunk, on every core where the `parallel`
-//! feature allows, and the chunks are written in order. Memory stays bounded: only a few
-//! chunks are held at a time, whatever the tour's length.
+//! one multiplication) into large reused buffers, chunk by chunk, on every core where the
+//! `parallel` feature allows; while one batch of chunks is written, the next is formatted.
+//! Memory stays bounded: only two batches of chunks are held at a time, whatever the tour's
+//! length.
 
 use std::io::{self, Write};
 use std::ops::Range;
 
 use crate::board::Splitter;
 
-/// Squares a chunk formats: a few MB of text, enough to keep the writes large.
-pub(crate) const CHUNK: usize = 1 << 18;
+/// Items a chunk formats: about a megabyte of text, enough to keep the writes large and few
+/// enough that two batches of chunks stay small beside the tour.
+pub(crate) const CHUNK: usize = 1 << 16;
 
 /// Formats `0..n` in chunks of `per_chunk` items with `fill` (which appends the text of a
-/// range to a buffer, at most `per_item` bytes an item) and writes the chunks to `w` in order.
+/// range to a [`Text`], at most `per_item` bytes an item) and writes the chunks to `w` in order.
 pub(crate) fn write_chunked<F>(
     w: &mut (impl Write + ?Sized),
     n: usize,
@@ -21,47 +23,108 @@ pub(crate) fn write_chunked<F>(
     fill: F,
 ) -> io::Result<()>
 where
-    F: Fn(Range<usize>, &mut Vec<u8>) + Sync,
+    F: Fn(Range<usize>, &mut Text) + Sync,
 {
     let per = per_chunk.max(1);
     let ranges: Vec<Range<usize>> = (0..n).step_by(per).map(|a| a..(a + per).min(n)).collect();
-    write_ranges(w, &ranges, per_item, &fill)
+    let room = per.min(n) * per_item + RECORD;
+    #[cfg(feature = "parallel")]
+    if ranges.len() > 2 * rayon::current_num_threads().max(1) {
+        return pipeline(w, &ranges, room, &fill);
+    }
+    let mut text = Text::with_room(room);
+    for r in ranges {
+        text.clear();
+        fill(r, &mut text);
+        w.write_all(text.as_bytes())?;
+    }
+    Ok(())
 }
 
-/// Formats and writes the ranges in order; on every core a batch at a time where the
-/// `parallel` feature allows.
-fn write_ranges<F>(
+/// Formats batches of chunks on the thread pool, one batch ahead of the writer: the caller's
+/// thread only writes, so the formatting hides behind the write.
+#[cfg(feature = "parallel")]
+fn pipeline<F>(
     w: &mut (impl Write + ?Sized),
     ranges: &[Range<usize>],
-    per_item: usize,
+    room: usize,
     fill: &F,
 ) -> io::Result<()>
 where
-    F: Fn(Range<usize>, &mut Vec<u8>) + Sync,
+    F: Fn(Range<usize>, &mut Text) + Sync,
 {
-    let format = |r: &Range<usize>| {
-        let mut buf = Vec::with_capacity(r.len() * per_item + RECORD);
-        fill(r.clone(), &mut buf);
-        buf
-    };
-    #[cfg(feature = "parallel")]
-    if ranges.len() > 1 {
-        use rayon::prelude::*;
-        // A batch of chunks formatted side by side, then written in order: two a thread
-        // keeps every core busy while memory stays a few chunks.
-        let batch = 2 * rayon::current_num_threads().max(1);
-        for group in ranges.chunks(batch) {
-            let texts: Vec<Vec<u8>> = group.par_iter().map(format).collect();
-            for t in &texts {
-                w.write_all(t)?;
+    use rayon::prelude::*;
+    use std::sync::mpsc;
+    // Two chunks a thread keep every core busy; three sets of buffers circulate.
+    const SETS: usize = 3;
+    let batch = 2 * rayon::current_num_threads().max(1);
+    // One batch is written while one waits and one is formatted.
+    let (full_tx, full_rx) = mpsc::sync_channel::<Vec<Text>>(1);
+    let (empty_tx, empty_rx) = mpsc::channel::<Vec<Text>>();
+    std::thread::scope(move |s| {
+        s.spawn(move || {
+            let mut made = 0;
+            for group in ranges.chunks(batch) {
+                let texts = if made < SETS {
+                    made += 1;
+                    Some((0..batch).map(|_| Text::with_room(room)).collect())
+                } else {
+                    empty_rx.recv().ok()
+                };
+                let Some(mut texts) = texts else {
+                    return; // the writer stopped on an error
+                };
+                texts.par_iter_mut().zip(group.par_iter()).for_each(
+                    |(t, r): (&mut Text, &Range<usize>)| {
+                        t.clear();
+                        fill(r.clone(), t);
+                    },
+                );
+                if full_tx.send(texts).is_err() {
+                    return;
+                }
             }
+        });
+        // Dropping both ends on an error lets the formatter stop before the scope waits for it.
+        let (full_rx, empty_tx) = (full_rx, empty_tx);
+        let mut done = 0;
+        for texts in full_rx.iter() {
+            let k = (ranges.len() - done).min(batch);
+            for t in &texts[..k] {
+                w.write_all(t.as_bytes())?;
+            }
+            done += k;
+            let _ = empty_tx.send(texts);
         }
-        return Ok(());
+        Ok(())
+    })
+}
+
+/// A buffer of text written through pre-sized room: a record takes a window of the room and
+/// keeps what it used, so formatting never grows or zeroes the buffer square by square.
+pub(crate) struct Text {
+    buf: Vec<u8>,
+    at: usize,
+}
+
+impl Text {
+    /// An empty text with room for `bytes` bytes before it must grow.
+    pub(crate) fn with_room(bytes: usize) -> Text {
+        Text {
+            buf: vec![0; bytes.max(RECORD)],
+            at: 0,
+        }
     }
-    for r in ranges {
-        w.write_all(&format(r))?;
+
+    /// Empties the text, keeping its room.
+    pub(crate) fn clear(&mut self) {
+        self.at = 0;
     }
-    Ok(())
+
+    /// The text written so far.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.at]
+    }
 }
 
 /// Two-digit pairs "00" to "99".
@@ -108,23 +171,106 @@ fn put(dst: &mut [u8], mut v: u32) -> usize {
     n
 }
 
-/// A record being assembled in place at the end of a buffer: a fixed-size window is added
-/// (a fixed-size copy, not a call), written into, and cut back to what was used.
+/// The text of every number below a bound (in decimal or as file letters, between a fixed
+/// prefix and suffix), one 16-byte word each: up to 15 bytes of text and the length in the
+/// last byte. A number is then one load and one store.
+pub(crate) struct Words {
+    table: Vec<[u8; 16]>,
+}
+
+/// Largest table: 2^16 words (1 MB), enough for the rows and columns of any square board up
+/// to the largest; beyond it numbers are formatted digit by digit.
+const MAX_TABLE: u32 = 1 << 16;
+
+impl Words {
+    /// The decimal text of the numbers below `bound` (at most [`MAX_TABLE`] of them).
+    pub(crate) fn numbers(bound: u32) -> Words {
+        Words::new(bound, b"", put, b"")
+    }
+
+    /// The decimal text of the numbers below `bound`, each between `prefix` and `suffix`
+    /// (together at most 10 bytes).
+    pub(crate) fn decorated(bound: u32, prefix: &[u8], suffix: &[u8]) -> Words {
+        Words::new(bound, prefix, put, suffix)
+    }
+
+    /// The file letters (a..z, aa, ...) of the columns below `bound`.
+    pub(crate) fn files(bound: u32) -> Words {
+        Words::new(bound, b"", letters, b"")
+    }
+
+    fn new(bound: u32, prefix: &[u8], text: fn(&mut [u8], u32) -> usize, suffix: &[u8]) -> Words {
+        let mut middle = [0u8; 16];
+        let table = (0..bound.min(MAX_TABLE))
+            .map(|v| {
+                let n = text(&mut middle, v);
+                let mut word = [0u8; 16];
+                let len = prefix.len() + n + suffix.len();
+                word[..prefix.len()].copy_from_slice(prefix);
+                word[prefix.len()..prefix.len() + n].copy_from_slice(&middle[..n]);
+                word[prefix.len() + n..len].copy_from_slice(suffix);
+                word[15] = len as u8;
+                word
+            })
+            .collect();
+        Words { table }
+    }
+
+    /// The word of `v`, if the table holds it.
+    #[inline]
+    pub(crate) fn get(&self, v: u32) -> Option<&[u8; 16]> {
+        self.table.get(v as usize)
+    }
+}
+
+/// Writes the file letters of column `col` at the start of `dst` (at least 8 bytes); returns
+/// their length.
+fn letters(dst: &mut [u8], col: u32) -> usize {
+    let mut tmp = [0u8; 8];
+    let mut k = tmp.len();
+    let mut n = col as u64 + 1;
+    while n > 0 {
+        k -= 1;
+        tmp[k] = b'a' + ((n - 1) % 26) as u8;
+        n = (n - 1) / 26;
+    }
+    dst[..8 - k].copy_from_slice(&tmp[k..]);
+    8 - k
+}
+
+/// Records being assembled in place at the end of a [`Text`]: written into the room past the
+/// end, then kept up to what was used. The room is a plain slice held for a whole run of
+/// records, so its start and length stay in registers while the bytes are stored.
 pub(crate) struct Record<'a> {
-    buf: &'a mut Vec<u8>,
+    buf: &'a mut [u8],
     at: usize,
+    end: &'a mut usize,
 }
 
 /// Bytes a record may take: three numbers, an algebraic name and separators.
 const RECORD: usize = 64;
 
 impl<'a> Record<'a> {
-    /// Starts a record at the end of `buf`.
+    /// Starts one record at the end of `text`.
+    #[cfg(test)]
+    pub(crate) fn new(text: &'a mut Text) -> Self {
+        Record::with_room(text, RECORD)
+    }
+
+    /// Starts records at the end of `text` that together take at most `bytes` bytes (plus
+    /// the last record's 8-byte overhang).
     #[inline]
-    pub(crate) fn new(buf: &'a mut Vec<u8>) -> Self {
-        let at = buf.len();
-        buf.resize(at + RECORD, 0);
-        Record { buf, at }
+    pub(crate) fn with_room(text: &'a mut Text, bytes: usize) -> Self {
+        let Text { buf, at } = text;
+        let need = *at + bytes + RECORD;
+        if need > buf.len() {
+            buf.resize(need.max(2 * buf.len()), 0);
+        }
+        Record {
+            buf: &mut buf[..],
+            at: *at,
+            end: at,
+        }
     }
 
     /// Appends literal bytes (short separators).
@@ -139,6 +285,24 @@ impl<'a> Record<'a> {
     #[inline]
     pub(crate) fn num(&mut self, v: u32) -> &mut Self {
         self.at += put(&mut self.buf[self.at..], v);
+        self
+    }
+
+    /// Appends `v` in decimal, from the table when it holds `v`.
+    #[inline]
+    pub(crate) fn num_in(&mut self, numbers: &Words, v: u32) -> &mut Self {
+        match numbers.get(v) {
+            Some(word) => self.word(word),
+            None => self.num(v),
+        }
+    }
+
+    /// Appends the text of a table word.
+    #[inline]
+    pub(crate) fn word(&mut self, word: &[u8; 16]) -> &mut Self {
+        // All 16 bytes are stored; the ones past the text are overwritten or cut.
+        self.buf[self.at..self.at + 16].copy_from_slice(word);
+        self.at += word[15] as usize;
         self
     }
 
@@ -160,24 +324,30 @@ impl<'a> Record<'a> {
     }
 
     /// Appends a square's algebraic name: the file letters (a..z, aa, ...) and the rank,
-    /// counted from the bottom row as 1.
+    /// counted from the bottom row as 1; `files` and `numbers` are tables for the board.
     #[inline]
-    pub(crate) fn algebraic(&mut self, rows: u32, row: u32, col: u32) -> &mut Self {
-        let mut letters = [0u8; 8];
-        let mut k = letters.len();
-        let mut n = col as u64 + 1;
-        while n > 0 {
-            k -= 1;
-            letters[k] = b'a' + ((n - 1) % 26) as u8;
-            n = (n - 1) / 26;
+    pub(crate) fn algebraic(
+        &mut self,
+        files: &Words,
+        numbers: &Words,
+        rows: u32,
+        row: u32,
+        col: u32,
+    ) -> &mut Self {
+        match files.get(col) {
+            Some(word) => self.word(word),
+            None => {
+                self.at += letters(&mut self.buf[self.at..], col);
+                self
+            }
         }
-        self.text(&letters[k..]).num(rows - row)
+        .num_in(numbers, rows - row)
     }
 }
 
 impl Drop for Record<'_> {
     fn drop(&mut self) {
-        self.buf.truncate(self.at);
+        *self.end = self.at;
     }
 }
 
@@ -203,15 +373,21 @@ mod tests {
     fn records_match_the_general_formatter() {
         let b = Board::new(30, 800).unwrap();
         for (r, c) in [(0, 0), (29, 25), (0, 26), (5, 701), (12, 799)] {
-            let mut buf = Vec::new();
-            Record::new(&mut buf).algebraic(b.rows, r, c);
+            let mut buf = Text::with_room(0);
+            let (files, numbers) = (Words::files(b.cols), Words::numbers(b.rows + 1));
+            Record::new(&mut buf).algebraic(&files, &numbers, b.rows, r, c);
+            let (files, numbers) = (Words::files(0), Words::numbers(0));
+            Record::new(&mut buf)
+                .text(b"=")
+                .algebraic(&files, &numbers, b.rows, r, c);
             assert_eq!(
-                String::from_utf8(buf).unwrap(),
-                b.algebraic(Square::new(r, c))
+                String::from_utf8(buf.as_bytes().to_vec()).unwrap(),
+                format!("{0}={0}", b.algebraic(Square::new(r, c)))
             );
             assert!(b.algebraic(Square::new(r, c)).starts_with(&file_name(c)));
         }
-        let mut buf = b"x".to_vec();
+        let mut buf = Text::with_room(0);
+        Record::new(&mut buf).text(b"x");
         Record::new(&mut buf)
             .padded(42, 5)
             .padded(123456, 3)
@@ -230,23 +406,94 @@ mod tests {
             Record::new(&mut buf).text(b" ").num(v);
         }
         assert_eq!(
-            String::from_utf8(buf).unwrap(),
+            String::from_utf8(buf.as_bytes().to_vec()).unwrap(),
             "x   42123456,0 9 10 99 100 12345 999999999 1000000000 4294967295"
         );
     }
 
     #[test]
+    fn decorated_words_match_the_plain_text() {
+        let (rows, cols) = (
+            Words::decorated(70_000, b", [", b", "),
+            Words::decorated(9, b"", b"]"),
+        );
+        for (r, c) in [(0, 0), (9, 8), (65_535, 5)] {
+            let mut t = Text::with_room(0);
+            Record::new(&mut t)
+                .word(rows.get(r).unwrap())
+                .word(cols.get(c).unwrap());
+            assert_eq!(
+                String::from_utf8(t.as_bytes().to_vec()).unwrap(),
+                format!(", [{r}, {c}]")
+            );
+        }
+        assert!(rows.get(65_536).is_none() && cols.get(9).is_none());
+    }
+
+    #[test]
+    fn table_words_match_the_digits() {
+        let (numbers, files) = (Words::numbers(70_000), Words::files(70_000));
+        for v in (0..70_000)
+            .step_by(7)
+            .chain([9, 10, 99, 100, 65_535, 65_536, 69_999])
+        {
+            let mut t = Text::with_room(0);
+            Record::new(&mut t).num_in(&numbers, v).text(b" ");
+            Record::new(&mut t).algebraic(&files, &numbers, 70_000, 0, v);
+            let want = format!("{v} {}70000", crate::board::file_name(v));
+            assert_eq!(String::from_utf8(t.as_bytes().to_vec()).unwrap(), want);
+        }
+    }
+
+    #[test]
     fn chunks_are_written_in_order() {
-        let n = 3 * CHUNK + 17;
-        let mut out = Vec::new();
-        write_chunked(&mut out, n, CHUNK, 12, |r, buf| {
-            for i in r {
-                Record::new(buf).num(i as u32).text(b"\n");
+        // Many batches, and items longer than their stated share so the room must grow.
+        for (n, per_chunk, per_item) in [(3 * CHUNK + 17, CHUNK, 12), (37_017, 1000, 1), (5, 2, 3)]
+        {
+            let mut out = Vec::new();
+            write_chunked(&mut out, n, per_chunk, per_item, |r, buf| {
+                for i in r {
+                    Record::new(buf).num(i as u32).text(b"\n");
+                }
+            })
+            .unwrap();
+            let text = String::from_utf8(out).unwrap();
+            assert!(text.lines().enumerate().all(|(i, l)| l == i.to_string()));
+            assert_eq!(text.lines().count(), n);
+        }
+    }
+
+    /// A sink that fails once it has taken `left` bytes.
+    struct Failing {
+        left: usize,
+    }
+
+    impl Write for Failing {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
             }
-        })
-        .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.lines().enumerate().all(|(i, l)| l == i.to_string()));
-        assert_eq!(text.lines().count(), n);
+            let k = b.len().min(self.left);
+            self.left -= k;
+            Ok(k)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failing_write_stops_the_formatting_and_returns_the_error() {
+        for left in [0, 10, 5000, 200_000] {
+            let mut w = Failing { left };
+            let e = write_chunked(&mut w, 100_000, 1000, 8, |r, buf| {
+                for i in r {
+                    Record::new(buf).num(i as u32).text(b"\n");
+                }
+            })
+            .unwrap_err();
+            assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
+        }
     }
 }

@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::board::{Board, BoardError, Splitter};
+use crate::solve::vary;
 use crate::tour::{Tour, TourError};
-use chunks::{write_chunked, Record};
+use chunks::{write_chunked, Record, Words};
 
 /// The format tag of tour files.
 pub const TOUR_FORMAT: &str = "knight-tour/1";
@@ -330,27 +331,9 @@ pub fn write_json(
     )?;
     w.write_all(b" \"path\": [")?;
     let split = Splitter::new(b.cols);
-    write_chunked(w, tour.len(), chunks::CHUNK, 28, |range, buf| {
-        for (i, r, c) in chunks::squares(&tour.path, range, split) {
-            let mut rec = Record::new(buf);
-            if i > 0 {
-                rec.text(b", ");
-            }
-            rec.text(b"[").num(r).text(b", ").num(c).text(b"]");
-        }
-    })?;
-    w.write_all(b"],\n \"tiles\": [")?;
-    for (i, t) in tour.tiles.iter().enumerate() {
-        if i > 0 {
-            w.write_all(b", ")?;
-        }
-        write!(
-            w,
-            "{{\"row\": {}, \"col\": {}, \"rows\": {}, \"cols\": {}}}",
-            t.row, t.col, t.rows, t.cols
-        )?;
-    }
-    w.write_all(b"]")?;
+    write_path_and_tiles(w, tour, split)?;
+    // For readers: how evenly the moves spread over the 8 directions (rows down, cols right).
+    let shares = tour.direction_shares();
     // Files of plain rectangles stay as they were; readers treat a missing list as none.
     if !tour.holes.is_empty() {
         w.write_all(b",\n \"holes\": [")?;
@@ -363,9 +346,7 @@ pub fn write_json(
     }
     let method = serde_json::to_string(method).unwrap_or_else(|_| "null".into());
     let seed = seed.map_or("null".to_string(), |s| s.to_string());
-    // For readers: how evenly the moves spread over the 8 directions (rows down, cols right).
-    let shares = tour.direction_shares();
-    let directions: Vec<String> = crate::solve::vary::DIRECTIONS
+    let directions: Vec<String> = vary::DIRECTIONS
         .iter()
         .zip(shares)
         .map(|(&(dr, dc), s)| format!("\"{dr:+}{dc:+}\": {s:.4}"))
@@ -375,6 +356,52 @@ pub fn write_json(
         ",\n \"method\": {method}, \"seed\": {seed},\n \"directions\": {{{}}}}}",
         directions.join(", ")
     )
+}
+
+/// Writes the path's entries and the tiles of a `knight-tour/1` file.
+fn write_path_and_tiles(
+    w: &mut (impl Write + ?Sized),
+    tour: &Tour,
+    split: Splitter,
+) -> io::Result<()> {
+    let b = tour.board;
+    // Every entry after the first is ", [row, " and "col]", one table word each.
+    let rows = Words::decorated(b.rows, b", [", b", ");
+    let cols = Words::decorated(b.cols, b"", b"]");
+    write_chunked(w, tour.len(), chunks::CHUNK, 28, |range, buf| {
+        let mut rec = Record::with_room(buf, range.len() * 28);
+        for (i, r, c) in chunks::squares(&tour.path, range, split) {
+            if let (true, Some(wr), Some(wc)) = (i > 0, rows.get(r), cols.get(c)) {
+                rec.word(wr).word(wc);
+            } else if i > 0 {
+                rec.text(b", [").num(r).text(b", ").num(c).text(b"]");
+            } else {
+                rec.text(b"[").num(r).text(b", ").num(c).text(b"]");
+            }
+        }
+    })?;
+    w.write_all(b"],\n \"tiles\": [")?;
+    let tiles = &tour.tiles;
+    let numbers = Words::numbers(b.rows.max(b.cols) + 1);
+    write_chunked(w, tiles.len(), chunks::CHUNK / 4, 96, |range, buf| {
+        let mut rec = Record::with_room(buf, range.len() * 96);
+        for i in range {
+            let t = tiles[i];
+            if i > 0 {
+                rec.text(b", ");
+            }
+            rec.text(b"{\"row\": ")
+                .num_in(&numbers, t.row)
+                .text(b", \"col\": ")
+                .num_in(&numbers, t.col)
+                .text(b", \"rows\": ")
+                .num_in(&numbers, t.rows)
+                .text(b", \"cols\": ")
+                .num_in(&numbers, t.cols)
+                .text(b"}");
+        }
+    })?;
+    w.write_all(b"]")
 }
 
 /// Writes the numbered grid: one row a line, right-aligned 1-based move numbers, `#` for holes.
@@ -391,9 +418,9 @@ pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> 
         cols * (width + 1) + 1,
         |range, buf| {
             let first = range.start * cols;
+            let mut rec = Record::with_room(buf, range.len() * (cols * (width + 1) + 1));
             for (k, row) in numbers[first..range.end * cols].chunks(cols).enumerate() {
                 for (i, &n) in row.iter().enumerate() {
-                    let mut rec = Record::new(buf);
                     if i > 0 {
                         rec.text(b" ");
                     }
@@ -404,7 +431,7 @@ pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> 
                         rec.padded(n, width);
                     }
                 }
-                buf.push(b'\n');
+                rec.text(b"\n");
             }
         },
     )
@@ -415,16 +442,18 @@ pub fn write_csv(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
     w.write_all(b"move,row,col,square\n")?;
     let b = tour.board;
     let split = Splitter::new(b.cols);
+    let numbers = Words::numbers(b.rows.max(b.cols) + 1);
+    let files = Words::files(b.cols);
     write_chunked(w, tour.len(), chunks::CHUNK, 52, |range, buf| {
+        let mut rec = Record::with_room(buf, range.len() * 52);
         for (i, r, c) in chunks::squares(&tour.path, range, split) {
-            Record::new(buf)
-                .num(i as u32 + 1)
+            rec.num(i as u32 + 1)
                 .text(b",")
-                .num(r)
+                .num_in(&numbers, r)
                 .text(b",")
-                .num(c)
+                .num_in(&numbers, c)
                 .text(b",")
-                .algebraic(b.rows, r, c)
+                .algebraic(&files, &numbers, b.rows, r, c)
                 .text(b"\n");
         }
     })
@@ -434,9 +463,12 @@ pub fn write_csv(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
 pub fn write_moves(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
     let b = tour.board;
     let split = Splitter::new(b.cols);
+    let numbers = Words::numbers(b.rows + 1);
+    let files = Words::files(b.cols);
     write_chunked(w, tour.len(), chunks::CHUNK, 18, |range, buf| {
+        let mut rec = Record::with_room(buf, range.len() * 18);
         for (_, r, c) in chunks::squares(&tour.path, range, split) {
-            Record::new(buf).algebraic(b.rows, r, c).text(b"\n");
+            rec.algebraic(&files, &numbers, b.rows, r, c).text(b"\n");
         }
     })
 }

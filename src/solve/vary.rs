@@ -9,7 +9,7 @@
 //! per square of the board. So the rounds, proportional to the board, cost O(rows x cols).
 
 use super::search::mix64;
-use crate::board::Board;
+use crate::board::{Board, Splitter};
 
 /// Longest stretch walked backwards by one change.
 pub const WINDOW: usize = 48;
@@ -143,20 +143,33 @@ pub(crate) fn vary(board: Board, path: &mut [u32], seed: u64) -> usize {
     made
 }
 
-/// The share of the tour's moves in each of the 8 directions, in the order of
-/// [`DIRECTIONS`] (a cycle counts its closing move).
-pub fn direction_shares(board: Board, path: &[u32], closed: bool) -> [f64; 8] {
+/// The share of the path's moves in each of the 8 directions, in the order of
+/// [`DIRECTIONS`] (a cycle counts its closing move); steps that are not knight's moves count
+/// in none. `tour` says the path is a verified tour, which lets the steps be told apart by
+/// their index differences alone.
+pub fn direction_shares(board: Board, path: &[u32], closed: bool, tour: bool) -> [f64; 8] {
     let n = path.len();
     let moves = if closed { n } else { n.saturating_sub(1) };
-    let mut counts = [0u64; 8];
-    let cols = board.cols as i64;
-    for i in 0..moves {
-        let (a, b) = (path[i] as i64, path[(i + 1) % n] as i64);
-        let (dr, dc) = (b / cols - a / cols, b % cols - a % cols);
-        if let Some(k) = DIRECTIONS.iter().position(|&d| d == (dr as i32, dc as i32)) {
-            counts[k] += 1;
+    let split = Splitter::new(board.cols);
+    let slots;
+    let steps = if tour && board.cols >= 5 {
+        slots = difference_slots(board.cols);
+        Steps::Differences {
+            slots: &slots,
+            offset: 2 * i64::from(board.cols) + 1,
         }
+    } else {
+        Steps::Squares(split)
+    };
+    let mut counts = count_moves(path, steps);
+    if closed && n > 1 {
+        add_moves(&mut counts, &[path[n - 1], path[0]], Steps::Squares(split));
     }
+    shares(counts, moves)
+}
+
+/// Counts of moves by direction as shares of `moves`.
+fn shares(counts: [u64; 8], moves: usize) -> [f64; 8] {
     counts.map(|c| {
         if moves == 0 {
             0.0
@@ -165,6 +178,108 @@ pub fn direction_shares(board: Board, path: &[u32], closed: bool) -> [f64; 8] {
         }
     })
 }
+
+/// Counts the moves between consecutive entries of `path` by direction; big paths are cut
+/// into pieces (overlapping by one entry) counted side by side.
+fn count_moves(path: &[u32], steps: Steps<'_>) -> [u64; 8] {
+    let mut counts = [0u64; 8];
+    #[cfg(feature = "parallel")]
+    if path.len() >= crate::tour::PARALLEL_SQUARES {
+        use rayon::prelude::*;
+        let piece = path.len().div_ceil(4 * rayon::current_num_threads().max(1));
+        let parts: Vec<[u64; 8]> = (0..path.len() - 1)
+            .step_by(piece)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|a| {
+                let mut c = [0u64; 8];
+                add_moves(&mut c, &path[a..(a + piece + 1).min(path.len())], steps);
+                c
+            })
+            .collect();
+        for p in parts {
+            for (t, v) in counts.iter_mut().zip(p) {
+                *t += v;
+            }
+        }
+        return counts;
+    }
+    add_moves(&mut counts, path, steps);
+    counts
+}
+
+/// How a step is told apart: by its index difference alone where the 8 knight's moves give 8
+/// different differences and the path is known to be a tour, else by rows and columns.
+#[derive(Clone, Copy)]
+enum Steps<'a> {
+    /// Slot of each index difference + `offset`, for tours on boards of 5 or more columns.
+    Differences { slots: &'a [u8], offset: i64 },
+    /// Rows and columns from each index.
+    Squares(Splitter),
+}
+
+/// Slots of the index differences -2 cols - 1 ..= 2 cols + 1 on a board of `cols` columns.
+fn difference_slots(cols: u32) -> Vec<u8> {
+    let c = i64::from(cols);
+    let mut slots = vec![8u8; (4 * c + 3) as usize];
+    for (k, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
+        slots[(i64::from(dr) * c + i64::from(dc) + 2 * c + 1) as usize] = k as u8;
+    }
+    slots
+}
+
+/// Adds the moves between consecutive entries of `path` to `counts`.
+fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: Steps<'_>) {
+    // A ninth slot takes the steps that are not knight's moves, so the loops have no branch.
+    let mut c9 = [0u64; 9];
+    match steps {
+        Steps::Differences { slots, offset } => {
+            for w in path.windows(2) {
+                let d = i64::from(w[1]) - i64::from(w[0]) + offset;
+                let k = usize::try_from(d)
+                    .ok()
+                    .and_then(|d| slots.get(d))
+                    .map_or(8, |&s| s as usize);
+                c9[k] += 1;
+            }
+        }
+        Steps::Squares(split) => {
+            let Some(&first) = path.first() else {
+                return;
+            };
+            let (mut pr, mut pc) = split.split(first);
+            for &sq in &path[1..] {
+                let (r, c) = split.split(sq);
+                let (dr, dc) = (
+                    r.wrapping_sub(pr).wrapping_add(2),
+                    c.wrapping_sub(pc).wrapping_add(2),
+                );
+                let k = if dr < 5 && dc < 5 {
+                    SLOT[(dr * 5 + dc) as usize]
+                } else {
+                    8
+                };
+                c9[k as usize] += 1;
+                (pr, pc) = (r, c);
+            }
+        }
+    }
+    for (t, v) in counts.iter_mut().zip(c9) {
+        *t += v;
+    }
+}
+
+/// The index in [`DIRECTIONS`] of a move of (rows, columns) + 2, each 0..=4; 8 for none.
+const SLOT: [u8; 25] = {
+    let mut t = [8u8; 25];
+    let mut k = 0;
+    while k < 8 {
+        let (dr, dc) = DIRECTIONS[k];
+        t[((dr + 2) * 5 + dc + 2) as usize] = k as u8;
+        k += 1;
+    }
+    t
+};
 
 /// The 8 knight's moves as (rows down, columns right).
 pub const DIRECTIONS: [(i32, i32); 8] = [
@@ -183,6 +298,40 @@ mod tests {
     use super::*;
     use crate::solve::{solve, Method, Request};
     use crate::Kind;
+
+    #[test]
+    fn direction_counts_agree_with_square_by_square_counting() {
+        // Narrow boards make different moves differ by the same index step: 3 columns above all.
+        for (rows, cols, kind) in [
+            (4, 3, Kind::Open),
+            (3, 10, Kind::Open),
+            (6, 6, Kind::Closed),
+            (1100, 1000, Kind::Closed),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            let path = solve(&Request::new(board, kind)).unwrap().tour.path;
+            let n = path.len();
+            let mut want = [0u64; 8];
+            let moves = if kind == Kind::Closed { n } else { n - 1 };
+            for i in 0..moves {
+                let (a, b) = (board.square(path[i]), board.square(path[(i + 1) % n]));
+                let d = (b.row as i32 - a.row as i32, b.col as i32 - a.col as i32);
+                want[DIRECTIONS.iter().position(|&x| x == d).unwrap()] += 1;
+            }
+            for tour in [true, false] {
+                let got = direction_shares(board, &path, kind == Kind::Closed, tour);
+                for k in 0..8 {
+                    let share = want[k] as f64 / moves as f64;
+                    assert!((got[k] - share).abs() < 1e-12, "{rows}x{cols}");
+                }
+            }
+        }
+        // Steps that only look like moves by their index difference (they wrap a row) count
+        // in no direction when the path is not known to be a tour.
+        let board = Board::new(4, 6).unwrap();
+        let got = direction_shares(board, &[0, 11, 23, 12], false, false);
+        assert_eq!(got.iter().sum::<f64>(), 0.0);
+    }
 
     #[test]
     fn changes_keep_a_tour_with_the_same_ends() {
