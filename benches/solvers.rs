@@ -225,5 +225,34 @@ fn shapes(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, warnsdorff, backtrack, divide, ends, shapes);
+/// Issue 16's writers on the 3000x3000 closed tour, into a sink (formatting alone), and the
+/// JSON read back; bench/compare.sh sets the file writes beside a plain write.
+fn writers(c: &mut Criterion) {
+    use knight_tour::io;
+    let mut g = c.benchmark_group("writers 3000x3000");
+    g.sample_size(10);
+    let tour = solve(&Request::new("3000x3000".parse().unwrap(), Kind::Closed))
+        .unwrap()
+        .tour;
+    g.bench_function("json", |b| {
+        b.iter(|| io::write_json(&mut std::io::sink(), &tour, "divide", None).unwrap())
+    });
+    g.bench_function("csv", |b| {
+        b.iter(|| io::write_csv(&mut std::io::sink(), &tour).unwrap())
+    });
+    g.bench_function("moves", |b| {
+        b.iter(|| io::write_moves(&mut std::io::sink(), &tour).unwrap())
+    });
+    g.bench_function("text", |b| {
+        b.iter(|| io::write_text(&mut std::io::sink(), &tour).unwrap())
+    });
+    let mut json = Vec::new();
+    io::write_json(&mut json, &tour, "divide", None).unwrap();
+    g.bench_function("json read back", |b| {
+        b.iter(|| io::read_json_from(&json[..]).unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, warnsdorff, backtrack, divide, ends, shapes, writers);
 criterion_main!(benches);

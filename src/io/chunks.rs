@@ -28,8 +28,9 @@ where
     let per = per_chunk.max(1);
     let ranges: Vec<Range<usize>> = (0..n).step_by(per).map(|a| a..(a + per).min(n)).collect();
     let room = per.min(n) * per_item + RECORD;
+    // The thread count is asked only for big outputs: asking starts the thread pool.
     #[cfg(feature = "parallel")]
-    if ranges.len() > 2 * rayon::current_num_threads().max(1) {
+    if ranges.len() > 2 && ranges.len() > 2 * rayon::current_num_threads().max(1) {
         return pipeline(w, &ranges, room, &fill);
     }
     let mut text = Text::with_room(room);
