@@ -1,7 +1,7 @@
 //! Writers at disk speed: squares are formatted by hand (digit pairs, a row and column from
 //! one multiplication) into large reused buffers, chunk by chunk, on every core where the
 //! `parallel` feature allows; while one batch of chunks is written, the next is formatted.
-//! Memory stays bounded: only two batches of chunks are held at a time, whatever the tour's
+//! Memory stays bounded: only three batches of chunks are held at a time, whatever the tour's
 //! length.
 
 use std::io::{self, Write};
@@ -10,7 +10,7 @@ use std::ops::Range;
 use crate::board::Splitter;
 
 /// Items a chunk formats: about a megabyte of text, enough to keep the writes large and few
-/// enough that two batches of chunks stay small beside the tour.
+/// enough that three batches of chunks stay small beside the tour.
 pub(crate) const CHUNK: usize = 1 << 16;
 
 /// Formats `0..n` in chunks of `per_chunk` items with `fill` (which appends the text of a
@@ -259,7 +259,7 @@ impl<'a> Record<'a> {
     }
 
     /// Starts records at the end of `text` that together take at most `bytes` bytes (plus
-    /// the last record's 8-byte overhang).
+    /// the 16-byte overhang of a table word).
     #[inline]
     pub(crate) fn with_room(text: &'a mut Text, bytes: usize) -> Self {
         let Text { buf, at } = text;
