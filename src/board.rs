@@ -20,14 +20,24 @@ pub const MOVES: [(i32, i32); 8] = [
 
 /// The name of file (column) `col`: a, b, ..., z, aa, ab, ... (bijective base 26).
 pub fn file_name(col: u32) -> String {
+    let mut letters = [0u8; 8];
+    let n = file_letters(&mut letters, col);
+    String::from_utf8(letters[..n].to_vec()).expect("ascii")
+}
+
+/// Writes the file letters of column `col` at the start of `dst` (at least 8 bytes) and
+/// returns their length: the writers' form of [`file_name`], with no allocation.
+pub(crate) fn file_letters(dst: &mut [u8], col: u32) -> usize {
+    let mut tmp = [0u8; 8];
+    let mut k = tmp.len();
     let mut n = col as u64 + 1;
-    let mut letters = Vec::new();
     while n > 0 {
-        letters.push(b'a' + ((n - 1) % 26) as u8);
+        k -= 1;
+        tmp[k] = b'a' + ((n - 1) % 26) as u8;
         n = (n - 1) / 26;
     }
-    letters.reverse();
-    String::from_utf8(letters).expect("ascii")
+    dst[..8 - k].copy_from_slice(&tmp[k..]);
+    8 - k
 }
 
 /// Splits square indices into row and column without a division: for 32-bit `a` and `d`,

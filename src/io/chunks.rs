@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::ops::Range;
 
-use crate::board::Splitter;
+use crate::board::{file_letters, Splitter};
 
 /// Items a chunk formats: about a megabyte of text, enough to keep the writes large and few
 /// enough that three batches of chunks stay small beside the tour.
@@ -197,7 +197,7 @@ impl Words {
 
     /// The file letters (a..z, aa, ...) of the columns below `bound`.
     pub(crate) fn files(bound: u32) -> Words {
-        Words::new(bound, b"", letters, b"")
+        Words::new(bound, b"", file_letters, b"")
     }
 
     fn new(bound: u32, prefix: &[u8], text: fn(&mut [u8], u32) -> usize, suffix: &[u8]) -> Words {
@@ -222,21 +222,6 @@ impl Words {
     pub(crate) fn get(&self, v: u32) -> Option<&[u8; 16]> {
         self.table.get(v as usize)
     }
-}
-
-/// Writes the file letters of column `col` at the start of `dst` (at least 8 bytes); returns
-/// their length.
-fn letters(dst: &mut [u8], col: u32) -> usize {
-    let mut tmp = [0u8; 8];
-    let mut k = tmp.len();
-    let mut n = col as u64 + 1;
-    while n > 0 {
-        k -= 1;
-        tmp[k] = b'a' + ((n - 1) % 26) as u8;
-        n = (n - 1) / 26;
-    }
-    dst[..8 - k].copy_from_slice(&tmp[k..]);
-    8 - k
 }
 
 /// Records being assembled in place at the end of a [`Text`]: written into the room past the
@@ -338,7 +323,7 @@ impl<'a> Record<'a> {
         match files.get(col) {
             Some(word) => self.word(word),
             None => {
-                self.at += letters(&mut self.buf[self.at..], col);
+                self.at += file_letters(&mut self.buf[self.at..], col);
                 self
             }
         }
