@@ -1,8 +1,10 @@
 //! The verifier's fast path: is this path a tour, yes or no, at memory speed.
 //!
-//! A square's row comes from one multiplication ([`Splitter`]), and every test folds into one
-//! flag, so the loop has no division and no branch. A path of `n` entries below `n` with no repeat is a
-//! permutation, so no square needs to be looked for afterwards. Large paths are cut into a few
+//! A step's column change comes from its index difference through a small table (or, on boards
+//! of fewer than 5 columns, from one multiplication per square, [`Splitter`]), and every test
+//! sets the sign bit of one flag, so the loop has no division and no branch. A path of `n`
+//! entries below `n` with no repeat is a permutation, so no square needs to be looked for
+//! afterwards; repeats show as fewer bits set than entries. Large paths are cut into a few
 //! chunks checked side by side, each with its own visited set; the sets must then be disjoint.
 
 use crate::board::{Board, Splitter};
@@ -25,7 +27,15 @@ pub(super) fn is_tour(board: Board, path: &[u32], closed: bool) -> bool {
         .map(|c| (c * len, ((c + 1) * len).min(n)))
         .filter(|(a, b)| a < b)
         .collect();
-    let Some(sets) = check_chunks(path, &ranges, n, split) else {
+    let table = difference_table(board.cols);
+    let steps = match &table {
+        Some(table) => Steps::Differences {
+            table,
+            cols: board.cols,
+        },
+        None => Steps::Squares(split),
+    };
+    let Some(sets) = check_chunks(path, &ranges, n, steps) else {
         return false;
     };
     if !disjoint(&sets) {
@@ -51,17 +61,17 @@ fn check_chunks(
     path: &[u32],
     ranges: &[(usize, usize)],
     n: usize,
-    split: Splitter,
+    steps: Steps<'_>,
 ) -> Option<Vec<Vec<u64>>> {
     #[cfg(feature = "parallel")]
     if ranges.len() > 1 {
         use rayon::prelude::*;
         return ranges
             .par_iter()
-            .map(|&r| chunk(path, r, n, split))
+            .map(|&r| chunk(path, r, n, steps))
             .collect();
     }
-    ranges.iter().map(|&r| chunk(path, r, n, split)).collect()
+    ranges.iter().map(|&r| chunk(path, r, n, steps)).collect()
 }
 
 /// Whether squares `a` and `b` (both on the board) are a knight's move apart.
@@ -71,32 +81,97 @@ fn is_move(a: u32, b: u32, split: Splitter) -> bool {
     ra.abs_diff(rb) * ca.abs_diff(cb) == 2
 }
 
+/// How each step's column change is found: from the index difference through a table when the
+/// eight differences are distinct, else by splitting both squares into rows and columns.
+#[derive(Clone, Copy)]
+enum Steps<'a> {
+    /// `table[d + 2 cols + 1]` is the column change of a move by index difference `d`, or 0
+    /// when `d` is no move; the last entry (0) takes every difference out of that range.
+    Differences { table: &'a [i8], cols: u32 },
+    /// Rows and columns from each index.
+    Squares(Splitter),
+}
+
+/// Largest table of differences built: 4 MB, so boards up to about 10^6 columns use it.
+const MAX_TABLE: usize = 1 << 22;
+
+/// The column change of each knight-move index difference on rows of `cols` squares, or `None`
+/// when two moves share a difference (fewer than 5 columns) or the table would be too large.
+fn difference_table(cols: u32) -> Option<Vec<i8>> {
+    let c = i64::from(cols);
+    let len = usize::try_from(4 * c + 4).ok()?;
+    if cols < 5 || len > MAX_TABLE {
+        return None;
+    }
+    let mut table = vec![0i8; len];
+    for (dr, dc) in [
+        (-2, -1),
+        (-2, 1),
+        (-1, -2),
+        (-1, 2),
+        (1, -2),
+        (1, 2),
+        (2, -1),
+        (2, 1),
+    ] {
+        table[(dr * c + dc + 2 * c + 1) as usize] = dc as i8;
+    }
+    Some(table)
+}
+
 /// Checks entries `from..to` (and the move into `from` from the entry before it): each on the
 /// board, each a knight's move from the last, none twice. Returns the squares seen.
-fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, split: Splitter) -> Option<Vec<u64>> {
+fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -> Option<Vec<u64>> {
     let mut seen = vec![0u64; n.div_ceil(64)];
     let start = if from == 0 { 0 } else { from - 1 };
     let first = path[start];
-    if first as usize >= n {
+    let last = n as u32 - 1;
+    if first > last {
         return None;
     }
-    let (mut pr, mut pc) = split.split(first);
-    let mut ok = true;
     if from == 0 {
         seen[first as usize >> 6] |= 1 << (first & 63);
     }
-    for &sq in &path[from.max(1)..to] {
-        // An index past the board would read past `seen`: clamp it and fail the flag instead.
-        let on = (sq as usize) < n;
-        let s = if on { sq } else { 0 };
-        let (r, c) = split.split(s);
-        let word = &mut seen[s as usize >> 6];
-        let bit = 1u64 << (s & 63);
-        ok &= on & (r.abs_diff(pr) * c.abs_diff(pc) == 2) & (*word & bit == 0);
-        *word |= bit;
-        (pr, pc) = (r, c);
+    let rest = &path[from.max(1)..to];
+    // Every test sets the sign bit of `bad` on failure, so the loop has no branch and one
+    // flag; an index past the board is clamped to stay inside `seen`, and fails the flag.
+    let mut bad = 0i32;
+    let mut mark = |sq: u32| {
+        let s = sq.min(last);
+        seen[s as usize >> 6] |= 1u64 << (s & 63);
+        let (q, nl) = (sq as i32, last as i32);
+        q | (nl - q)
+    };
+    match steps {
+        Steps::Differences { table, cols } => {
+            let (off, top) = (2 * cols + 1, 4 * cols + 3);
+            let table = &table[..=top as usize];
+            let cl = cols as i32 - 1;
+            let mut col = (first % cols) as i32;
+            let mut prev = first;
+            for &sq in rest {
+                let dc =
+                    i32::from(table[sq.wrapping_sub(prev).wrapping_add(off).min(top) as usize]);
+                col = col.wrapping_add(dc);
+                // dc * dc - 1 is negative only for 0, the mark of a difference that is no move.
+                bad |= (dc * dc - 1) | col | (cl - col) | mark(sq);
+                prev = sq;
+            }
+        }
+        Steps::Squares(split) => {
+            let (mut pr, mut pc) = split.split(first);
+            for &sq in rest {
+                let (r, c) = split.split(sq.min(last));
+                let fault = r.abs_diff(pr) * c.abs_diff(pc) != 2;
+                bad |= -i32::from(fault) | mark(sq);
+                (pr, pc) = (r, c);
+            }
+        }
     }
-    ok.then_some(seen)
+    // With every entry on the board, a chunk holds no square twice exactly when it sets as many
+    // bits as it has entries.
+    let set: u64 = seen.iter().map(|w| u64::from(w.count_ones())).sum();
+    (bad >= 0 && set == (to - from) as u64).then_some(seen)
 }
 
 /// Whether no square is in two of the chunks' sets.
@@ -124,7 +199,7 @@ mod tests {
         // A 3x4 open tour, then faults the chunk seams must still catch.
         let b = Board::new(3, 4).unwrap();
         let good: [u32; 12] = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
-        let split = Splitter::new(4);
+        let split = Steps::Squares(Splitter::new(4));
         for chunks in 1..=4 {
             let len = 12usize.div_ceil(chunks);
             let ranges: Vec<_> = (0..chunks)
@@ -148,5 +223,70 @@ mod tests {
         }
         assert!(is_tour(b, &good, false));
         assert!(!is_tour(b, &good, true));
+    }
+
+    /// Pseudo-random numbers for the faults below.
+    fn next(x: &mut u64) -> u64 {
+        *x = crate::solve::search::mix64(*x);
+        *x
+    }
+
+    #[test]
+    fn difference_steps_agree_with_the_ordered_walk() {
+        // Faults of every kind, on boards wide enough for the table, in one chunk and in
+        // several: the fast answer must match the walk that names faults.
+        let mut x = 7u64;
+        for (rows, cols) in [(5, 5), (6, 6), (5, 8), (8, 8), (10, 7), (6, 64), (6, 65)] {
+            let board = Board::new(rows, cols).unwrap();
+            let req = crate::solve::Request::new(board, crate::Kind::Open);
+            let tour = crate::solve::solve(&req).unwrap().tour;
+            let n = board.area();
+            let table = difference_table(cols).unwrap();
+            let steps = Steps::Differences {
+                table: &table,
+                cols,
+            };
+            for case in 0..400 {
+                let mut p = tour.path().to_vec();
+                match case % 5 {
+                    0 => {}
+                    1 => p.swap(next(&mut x) as usize % n, next(&mut x) as usize % n),
+                    2 => p[next(&mut x) as usize % n] = next(&mut x) as u32 % (n as u32 + 3),
+                    3 => {
+                        // A shift by a whole row keeps the differences and wraps a column.
+                        let k = next(&mut x) as usize % n;
+                        p[k] = (p[k] + cols) % n as u32;
+                    }
+                    _ => p[next(&mut x) as usize % n] = u32::MAX - (next(&mut x) as u32 % 4),
+                }
+                let want = super::super::Tour {
+                    board,
+                    path: p.clone(),
+                    kind: crate::Kind::Open,
+                    tiles: Vec::new(),
+                    holes: Vec::new(),
+                }
+                .first_fault()
+                .is_ok();
+                for chunks in [1, 2, 3] {
+                    let len = n.div_ceil(chunks);
+                    let ranges: Vec<_> = (0..chunks)
+                        .map(|c| (c * len, ((c + 1) * len).min(n)))
+                        .filter(|(a, b)| a < b)
+                        .collect();
+                    let sets: Option<Vec<_>> =
+                        ranges.iter().map(|&r| chunk(&p, r, n, steps)).collect();
+                    let got = sets.is_some_and(|s| disjoint(&s));
+                    assert_eq!(got, want, "{rows}x{cols} case {case}, {chunks} chunks");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_and_huge_rows_use_the_squares() {
+        assert!(difference_table(4).is_none());
+        assert!(difference_table(5).is_some());
+        assert!(difference_table(1 << 20).is_none());
     }
 }
