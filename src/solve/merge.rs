@@ -369,10 +369,21 @@ fn walk<L: Layout>(
         let mut next_port = None;
         for (port, nb) in layout.ports_of(f.tile).into_iter().flatten() {
             if let Some(p) = kind.port_pos[port as usize] {
+                // The move p -> p + 1 lies `d` moves ahead; forward it starts at p, backward
+                // at p + 1 (mod len). Positions are below len, so one wrap at most.
                 let d = if f.dir > 0 {
-                    (p + len - pos) % len
+                    if p >= pos {
+                        p - pos
+                    } else {
+                        p + len - pos
+                    }
                 } else {
-                    (pos + len - (p + 1) % len) % len
+                    let q = if p + 1 == len { 0 } else { p + 1 };
+                    if pos >= q {
+                        pos - q
+                    } else {
+                        pos + len - q
+                    }
                 };
                 if d < left && next_port.is_none_or(|(bd, _, _)| d < bd) {
                     next_port = Some((d, port, nb));
@@ -386,11 +397,8 @@ fn walk<L: Layout>(
         } else {
             run
         };
-        for _ in 0..emit {
-            pos = step(pos, f.dir, len);
-            out[k] = base + off[pos as usize];
-            k += 1;
-        }
+        pos = emit_run(&mut out[k..k + emit as usize], off, base, pos, f.dir);
+        k += emit as usize;
         if emit < run {
             pos = step(pos, f.dir, len);
         }
@@ -423,6 +431,42 @@ fn walk<L: Layout>(
         }
     }
     debug_assert_eq!(k, out.len());
+}
+
+/// Writes the `out.len()` squares after `pos` in direction `dir` (wrapping round the tile's
+/// cycle) and returns the last position written, or `pos` when `out` is empty. The runs are
+/// straight copies with one addition, which the compiler turns into vector code.
+#[inline]
+fn emit_run(out: &mut [u32], off: &[u32], base: u32, pos: u32, dir: i32) -> u32 {
+    let (len, m, p) = (off.len(), out.len(), pos as usize);
+    if m == 0 {
+        return pos;
+    }
+    let add = |dst: &mut [u32], src: &[u32]| {
+        for (o, &x) in dst.iter_mut().zip(src) {
+            *o = base + x;
+        }
+    };
+    let add_rev = |dst: &mut [u32], src: &[u32]| {
+        for (o, &x) in dst.iter_mut().zip(src.iter().rev()) {
+            *o = base + x;
+        }
+    };
+    if dir > 0 {
+        // Positions p+1 .. p+m, split where they pass the end of the cycle.
+        let first = (len - 1 - p).min(m);
+        let (a, b) = out.split_at_mut(first);
+        add(a, &off[p + 1..p + 1 + first]);
+        add(b, &off[..m - first]);
+        (if p + m < len { p + m } else { p + m - len }) as u32
+    } else {
+        // Positions p-1 down to p-m, split where they pass the start.
+        let first = p.min(m);
+        let (a, b) = out.split_at_mut(first);
+        add_rev(a, &off[p - first..p]);
+        add_rev(b, &off[len - (m - first)..]);
+        (if p >= m { p - m } else { p + len - m }) as u32
+    }
 }
 
 /// The frame that tours neighbour `nb` through its `port`, entered from board square `u`.
