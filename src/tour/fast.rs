@@ -85,25 +85,29 @@ fn is_move(a: u32, b: u32, split: Splitter) -> bool {
 /// eight differences are distinct, else by splitting both squares into rows and columns.
 #[derive(Clone, Copy)]
 enum Steps<'a> {
-    /// `table[d + 2 cols + 1]` is the column change of a move by index difference `d`, or 0
-    /// when `d` is no move; the last entry (0) takes every difference out of that range.
-    Differences { table: &'a [i8], cols: u32 },
+    /// `table[d + 2 cols + 1]` is the column change of a move by index difference `d`, or
+    /// [`NO_MOVE`] when `d` is no move; the last entry takes every difference out of that range.
+    Differences { table: &'a [i32], cols: u32 },
     /// Rows and columns from each index.
     Squares(Splitter),
 }
 
-/// Largest table of differences built: 4 MB, so boards up to about 10^6 columns use it.
-const MAX_TABLE: usize = 1 << 22;
+/// Largest table of differences built, in entries: 4 MB, so boards up to 2^18 columns use it.
+const MAX_TABLE: usize = 1 << 20;
+
+/// The table's entry for a difference that is no knight's move: added to a column, it leaves it
+/// negative, which fails the check at that step.
+const NO_MOVE: i32 = i32::MIN / 2;
 
 /// The column change of each knight-move index difference on rows of `cols` squares, or `None`
 /// when two moves share a difference (fewer than 5 columns) or the table would be too large.
-fn difference_table(cols: u32) -> Option<Vec<i8>> {
+fn difference_table(cols: u32) -> Option<Vec<i32>> {
     let c = i64::from(cols);
     let len = usize::try_from(4 * c + 4).ok()?;
     if cols < 5 || len > MAX_TABLE {
         return None;
     }
-    let mut table = vec![0i8; len];
+    let mut table = vec![NO_MOVE; len];
     for (dr, dc) in [
         (-2, -1),
         (-2, 1),
@@ -114,7 +118,7 @@ fn difference_table(cols: u32) -> Option<Vec<i8>> {
         (2, -1),
         (2, 1),
     ] {
-        table[(dr * c + dc + 2 * c + 1) as usize] = dc as i8;
+        table[(dr * c + dc + 2 * c + 1) as usize] = dc as i32;
     }
     Some(table)
 }
@@ -122,25 +126,24 @@ fn difference_table(cols: u32) -> Option<Vec<i8>> {
 /// Checks entries `from..to` (and the move into `from` from the entry before it): each on the
 /// board, each a knight's move from the last, none twice. Returns the squares seen.
 fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -> Option<Vec<u64>> {
-    let mut seen = vec![0u64; n.div_ceil(64)];
+    // One bit past the board takes every index past it: set, it fails the chunk.
+    let mut seen = vec![0u64; (n + 1).div_ceil(64)];
     let start = if from == 0 { 0 } else { from - 1 };
     let first = path[start];
-    let last = n as u32 - 1;
-    if first > last {
+    let off_board = n as u32;
+    if first >= off_board {
         return None;
     }
     if from == 0 {
         seen[first as usize >> 6] |= 1 << (first & 63);
     }
     let rest = &path[from.max(1)..to];
-    // Every test sets the sign bit of `bad` on failure, so the loop has no branch and one
-    // flag; an index past the board is clamped to stay inside `seen`, and fails the flag.
+    // Every test of a step sets the sign bit of `bad` on failure, so the loop has no branch
+    // and one flag.
     let mut bad = 0i32;
     let mut mark = |sq: u32| {
-        let s = sq.min(last);
+        let s = sq.min(off_board);
         seen[s as usize >> 6] |= 1u64 << (s & 63);
-        let (q, nl) = (sq as i32, last as i32);
-        q | (nl - q)
     };
     match steps {
         Steps::Differences { table, cols } => {
@@ -150,28 +153,28 @@ fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -
             let mut col = (first % cols) as i32;
             let mut prev = first;
             for &sq in rest {
-                let dc =
-                    i32::from(table[sq.wrapping_sub(prev).wrapping_add(off).min(top) as usize]);
+                let dc = table[sq.wrapping_sub(prev).wrapping_add(off).min(top) as usize];
                 col = col.wrapping_add(dc);
-                // dc * dc - 1 is negative only for 0, the mark of a difference that is no move.
-                bad |= (dc * dc - 1) | col | (cl - col) | mark(sq);
+                bad |= col | (cl - col);
+                mark(sq);
                 prev = sq;
             }
         }
         Steps::Squares(split) => {
             let (mut pr, mut pc) = split.split(first);
             for &sq in rest {
-                let (r, c) = split.split(sq.min(last));
-                let fault = r.abs_diff(pr) * c.abs_diff(pc) != 2;
-                bad |= -i32::from(fault) | mark(sq);
+                let (r, c) = split.split(sq);
+                bad |= -i32::from(r.abs_diff(pr) * c.abs_diff(pc) != 2);
+                mark(sq);
                 (pr, pc) = (r, c);
             }
         }
     }
     // With every entry on the board, a chunk holds no square twice exactly when it sets as many
     // bits as it has entries.
+    let on_board = seen[n >> 6] & (1 << (n & 63)) == 0;
     let set: u64 = seen.iter().map(|w| u64::from(w.count_ones())).sum();
-    (bad >= 0 && set == (to - from) as u64).then_some(seen)
+    (bad >= 0 && on_board && set == (to - from) as u64).then_some(seen)
 }
 
 /// Whether no square is in two of the chunks' sets.
@@ -287,6 +290,7 @@ mod tests {
     fn narrow_and_huge_rows_use_the_squares() {
         assert!(difference_table(4).is_none());
         assert!(difference_table(5).is_some());
-        assert!(difference_table(1 << 20).is_none());
+        assert!(difference_table(1 << 18).is_none());
+        assert!(difference_table((1 << 18) - 1).is_some());
     }
 }
