@@ -277,42 +277,11 @@ pub fn read_json(text: &str) -> Result<TourFile, ReadError> {
 /// path longer than the board is refused before it is collected. The tour is verified: a
 /// faulty one is [`ReadError::Tour`] with its first fault.
 pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
-    use serde::de::Deserializer as _;
-    let mut r = std::io::BufReader::with_capacity(1 << 16, r);
-    // An empty or blank file gets its own message rather than a parser position.
-    loop {
-        let buf = std::io::BufRead::fill_buf(&mut r).map_err(ReadError::Io)?;
-        match buf.iter().position(|b| !b.is_ascii_whitespace()) {
-            Some(i) => {
-                std::io::BufRead::consume(&mut r, i);
-                break;
-            }
-            None if buf.is_empty() => return Err(ReadError::Empty),
-            None => {
-                let n = buf.len();
-                std::io::BufRead::consume(&mut r, n);
-            }
-        }
-    }
-    let fault = std::cell::RefCell::new(None);
-    let mut de = serde_json::Deserializer::from_reader(r);
-    let result = de
-        .deserialize_map(stream::FileVisitor { fault: &fault })
-        .and_then(|f| de.end().map(|()| f));
-    if let Some(e) = fault.into_inner() {
-        return Err(e);
-    }
-    result.map_err(|e| {
-        if e.is_io() {
-            ReadError::Io(e.into())
-        } else {
-            ReadError::Json(e)
-        }
-    })
+    scan::read(r)
 }
 
 mod chunks;
-mod stream;
+mod scan;
 
 /// Writes a tour as `knight-tour/1` JSON (streamed: no copy of the path is built).
 pub fn write_json(

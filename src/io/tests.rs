@@ -175,3 +175,111 @@ fn holes_round_trip_and_show_in_the_grid() {
         Some("#")
     );
 }
+
+/// Reads `text` through a reader that hands out at most `step` bytes a call, so entries and
+/// tokens are cut at every place a buffer boundary can fall.
+fn read_in_steps(text: &str, step: usize) -> Result<TourFile, ReadError> {
+    struct Steps<'a>(&'a [u8], usize);
+    impl std::io::Read for Steps<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    read_json_from(Steps(text.as_bytes(), step))
+}
+
+#[test]
+fn reader_takes_any_json_layout() {
+    let b = Board::new(30, 40).unwrap();
+    let t = crate::solve(&crate::Request::new(b, Kind::Closed))
+        .unwrap()
+        .tour;
+    let mut out = Vec::new();
+    write_json(&mut out, &t, "divide", Some(3)).unwrap();
+    let ours = String::from_utf8(out).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&ours).unwrap();
+    // serde_json's maps sort their keys, so "path" comes before "rows" and "cols" here.
+    let compact = serde_json::to_string(&value).unwrap();
+    let pretty = serde_json::to_string_pretty(&value).unwrap();
+    let spaced = ours
+        .replace(", ", " ,  ")
+        .replace('[', "[ ")
+        .replace(']', " ]");
+    let padded = ours.replace("[1, ", "[0000001, ");
+    for (name, text) in [
+        ("ours", &ours),
+        ("compact", &compact),
+        ("pretty", &pretty),
+        ("spaced", &spaced),
+        ("padded", &padded),
+    ] {
+        for step in [1 << 20, 7, 1] {
+            let back = read_in_steps(text, step).unwrap_or_else(|e| panic!("{name}/{step}: {e}"));
+            assert_eq!(back.tour, t, "{name}/{step}");
+            assert_eq!(back.seed, Some(3));
+            assert_eq!(back.method.as_deref(), Some("divide"));
+        }
+    }
+}
+
+#[test]
+fn reader_names_where_a_file_goes_wrong() {
+    let head = "{\"format\": \"knight-tour/1\",\n \"rows\": 3, \"cols\": 4, \"closed\": false,\n \"path\": ";
+    let err = |text: &str| match read_json(text) {
+        Err(ReadError::Json(e)) => e.to_string(),
+        other => panic!("{text}: {other:?}"),
+    };
+    assert!(err(&format!("{head}[[0, 0], [2")).contains("line 3"));
+    let e = err(&format!("{head}[[0, 0], [2.5, 1]]}}"));
+    assert!(e.contains("whole number at line 3 column 20"), "{e}");
+    assert!(err(&format!("{head}[[0, 0] [2, 1]]}}")).contains("expected ',' or ']'"));
+    assert!(err(&format!("{head}[[0, 0]]}} x")).contains("trailing characters"));
+    assert!(err(&format!("{head}[[0, -1]]}}")).contains("whole number"));
+    assert!(
+        err("{\"format\": \"knight-tour/1\", \"rows\": \"3\"}").contains("the value of \"rows\"")
+    );
+    assert!(err("{\"format\": \"knight-tour/1\", \"rows\": 3}").contains("missing field `cols`"));
+    // Numbers past the fast reader's 7 digits still read, and are then off the board.
+    assert!(matches!(
+        read_json(&format!("{head}[[12345678901, 0]]}}")),
+        Err(ReadError::Tour(TourError::OffBoard { .. }))
+    ));
+    // Unknown keys of any kind are passed over.
+    let ok = format!(
+        "{{\"note\": {{\"a\": [1, \"]}}\\\"\"], \"b\": null}}, {}",
+        &head[1..]
+    ) + "[[0, 0], [1, 2], [2, 0], [0, 1], [1, 3], [2, 1], [0, 2], [2, 3], [1, 1], [0, 3], [2, 2], [1, 0]], \"x\": -1.5e3}";
+    read_json(&ok).unwrap();
+}
+
+#[test]
+fn reader_never_panics_on_cut_or_damaged_files() {
+    let b = Board::new(5, 6).unwrap();
+    let t = crate::solve(&crate::Request::new(b, Kind::Closed))
+        .unwrap()
+        .tour;
+    let mut out = Vec::new();
+    write_json(&mut out, &t, "divide", None).unwrap();
+    for k in 0..out.len() {
+        let cut = String::from_utf8_lossy(&out[..k]).into_owned();
+        let whole = out[k..].iter().all(u8::is_ascii_whitespace);
+        assert_eq!(read_json(&cut).is_ok(), whole, "cut at {k}");
+        let mut damaged = out.clone();
+        for (i, byte) in b"[],: 9\n\"{}-.x".iter().enumerate() {
+            damaged[k] = *byte;
+            let text = String::from_utf8_lossy(&damaged).into_owned();
+            // Any answer will do but a panic; the fast and the byte-at-a-time ways agree.
+            let whole = read_json(&text).map(|f| f.tour);
+            let steps = read_in_steps(&text, 1 + i % 3).map(|f| f.tour);
+            assert_eq!(
+                whole.is_ok(),
+                steps.is_ok(),
+                "byte {k} as {}",
+                *byte as char
+            );
+        }
+    }
+}

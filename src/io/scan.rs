@@ -1,0 +1,562 @@
+//! The tour file reader: a scanner for the `knight-tour/1` object that parses the path, the
+//! bulk of the file, in a tight loop over its own buffer and hands every other value to
+//! `serde_json` as a slice. Memory stays bounded by the board: each path entry is checked
+//! against rows x cols as it arrives and kept as a 4-byte index.
+
+use std::io::{self, Read};
+
+use serde::de::DeserializeOwned;
+
+use super::{ReadError, TourFile, TOUR_FORMAT};
+use crate::board::{human_bytes, Board, Square, MAX_SQUARES};
+use crate::existence::Kind;
+use crate::shape::Shape;
+use crate::tour::{Tile, Tour, TourError};
+
+/// Bytes read from the file at a time.
+const BUF: usize = 1 << 20;
+
+/// Reads, checks and verifies a tour file.
+pub(super) fn read(r: impl Read) -> Result<TourFile, ReadError> {
+    let mut s = Scanner::new(r);
+    s.skip_ws()?;
+    if s.peek()?.is_none() {
+        return Err(ReadError::Empty);
+    }
+    let mut f = Fields::default();
+    s.expect(b'{')?;
+    s.skip_ws()?;
+    if s.peek()? == Some(b'}') {
+        s.bump();
+    } else {
+        loop {
+            let key: String = s.value("a key", |s, raw| s.string(raw))?;
+            s.skip_ws()?;
+            s.expect(b':')?;
+            s.skip_ws()?;
+            s.field(&key, &mut f)?;
+            s.skip_ws()?;
+            match s.peek()? {
+                Some(b',') => {
+                    s.bump();
+                    s.skip_ws()?;
+                }
+                Some(b'}') => {
+                    s.bump();
+                    break;
+                }
+                _ => return Err(s.error("expected ',' or '}' after a value")),
+            }
+        }
+    }
+    s.skip_ws()?;
+    if s.peek()?.is_some() {
+        return Err(s.error("trailing characters after the tour object"));
+    }
+    f.assemble()
+}
+
+/// The object's fields as read, before they are checked together.
+#[derive(Default)]
+struct Fields {
+    format: Option<String>,
+    rows: Option<u64>,
+    cols: Option<u64>,
+    closed: Option<bool>,
+    path: Option<Path>,
+    tiles: Vec<Tile>,
+    holes: Vec<[u64; 2]>,
+    method: Option<String>,
+    seed: Option<u64>,
+}
+
+/// Path entries as read: indices when the board came first, else raw pairs.
+enum Path {
+    Indices(Vec<u32>),
+    Pairs(Vec<(u32, u32)>),
+}
+
+impl Fields {
+    /// Checks the fields together and verifies the tour.
+    fn assemble(self) -> Result<TourFile, ReadError> {
+        let missing = |name: &str| json_error(format!("missing field `{name}`"));
+        self.format.ok_or_else(|| missing("format"))?;
+        let rows = self.rows.ok_or_else(|| missing("rows"))?;
+        let cols = self.cols.ok_or_else(|| missing("cols"))?;
+        let closed = self.closed.ok_or_else(|| missing("closed"))?;
+        let b = board(rows, cols)?;
+        let path = match self.path.ok_or_else(|| missing("path"))? {
+            Path::Indices(p) => p,
+            Path::Pairs(pairs) => {
+                let mut p = Vec::new();
+                if p.try_reserve_exact(pairs.len()).is_err() {
+                    return Err(memory(b));
+                }
+                for (i, &(r, c)) in pairs.iter().enumerate() {
+                    if i >= b.area() {
+                        return Err(ReadError::PathTooLong { board: b });
+                    }
+                    if r >= b.rows || c >= b.cols {
+                        return Err(off_board(b, i, u64::from(r), u64::from(c)));
+                    }
+                    p.push(b.index(Square::new(r, c)));
+                }
+                p
+            }
+        };
+        let mut blocked = Vec::with_capacity(self.holes.len());
+        for &[r, c] in &self.holes {
+            if r >= u64::from(b.rows) || c >= u64::from(b.cols) {
+                return Err(ReadError::HoleOffBoard {
+                    board: b,
+                    row: r,
+                    col: c,
+                });
+            }
+            blocked.push(b.index(Square::new(r as u32, c as u32)));
+        }
+        let shape = Shape::new(b, blocked).map_err(ReadError::Shape)?;
+        let tour = Tour::on_shape(&shape, path, Kind::of(closed), self.tiles)?;
+        Ok(TourFile {
+            tour,
+            method: self.method,
+            seed: self.seed,
+        })
+    }
+}
+
+fn json_error(msg: String) -> ReadError {
+    ReadError::Json(<serde_json::Error as serde::de::Error>::custom(msg))
+}
+
+fn board(rows: u64, cols: u64) -> Result<Board, ReadError> {
+    let side = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    Ok(Board::new(side(rows), side(cols))?)
+}
+
+fn memory(b: Board) -> ReadError {
+    ReadError::Memory {
+        board: b,
+        need: human_bytes(b.area() as f64 * 4.0),
+    }
+}
+
+fn off_board(board: Board, i: usize, r: u64, c: u64) -> ReadError {
+    let side = |v: u64| v.min(u64::from(u32::MAX)) as u32;
+    TourError::OffBoard {
+        step: i + 1,
+        square: Square::new(side(r), side(c)),
+        board,
+    }
+    .into()
+}
+
+/// Bytes the fast entry reader may look at: more than any entry it accepts.
+const FAST_ROOM: usize = 48;
+
+/// The number of at most 7 digits at the start of `s` (8 bytes or more), and its length; `None`
+/// for no digit, 8 or more, or a number that goes on as a fraction or exponent. Eight bytes
+/// are tested and converted at once (SWAR), which leaves no branch on the number's length.
+#[inline(always)]
+fn swar_number(s: &[u8]) -> Option<(u64, usize)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let w = u64::from_le_bytes(s.get(..8)?.try_into().ok()?);
+    let t = w.wrapping_sub(ONES * b'0' as u64);
+    // A byte is a digit when t < 10 there: t + 0x76 then stays below 0x80. Borrows and carries
+    // only move upwards, so the bytes before the first non-digit read true.
+    let non_digit = (t | t.wrapping_add(ONES * 0x76)) & (ONES * 0x80);
+    let len = (non_digit.trailing_zeros() / 8) as usize;
+    if len == 0 || len == 8 || matches!(s[len], b'.' | b'e' | b'E') {
+        return None;
+    }
+    // Digits moved to the top bytes, zeros in front, then pairs, fours and eights combined.
+    let v = t << (8 * (8 - len));
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let v = ((v & 0x0000_00FF_0000_00FF)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32))))
+        >> 32;
+    Some((v, len))
+}
+
+/// One path entry `[row, col]` and the separator after it, read from the start of `s` when it
+/// is written plainly: one optional space where our writer puts one, numbers of at most 7
+/// digits. Returns the row, the column, the bytes used and whether a `,` (rather than the
+/// closing `]`) follows.
+#[inline(always)]
+fn fast_entry(s: &[u8]) -> Option<(u64, u64, usize, bool)> {
+    let s = s.get(..FAST_ROOM)?;
+    if s[0] != b'[' {
+        return None;
+    }
+    let (r, n) = swar_number(&s[1..])?;
+    let mut i = 1 + n;
+    if s[i] != b',' {
+        return None;
+    }
+    i += 1 + usize::from(s[i + 1] == b' ');
+    let (c, n) = swar_number(&s[i..])?;
+    i += n;
+    if s[i] != b']' {
+        return None;
+    }
+    let more = match s[i + 1] {
+        b',' => true,
+        b']' => false,
+        _ => return None,
+    };
+    i += 2;
+    if more && s[i] == b' ' {
+        i += 1;
+    }
+    Some((r, c, i, more))
+}
+
+/// A reader with its own buffer, and the line and column of its position for messages.
+struct Scanner<R> {
+    r: R,
+    buf: Vec<u8>,
+    pos: usize,
+    end: usize,
+    /// Offset in the file of `buf[0]`.
+    base: u64,
+    /// Line of `pos` (from 1), and the file offset where that line starts.
+    line: u64,
+    line_start: u64,
+}
+
+impl<R: Read> Scanner<R> {
+    fn new(r: R) -> Self {
+        Scanner {
+            r,
+            buf: vec![0; BUF],
+            pos: 0,
+            end: 0,
+            base: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// The next byte, reading more of the file when the buffer is used up.
+    #[inline]
+    fn peek(&mut self) -> Result<Option<u8>, ReadError> {
+        if self.pos < self.end {
+            return Ok(Some(self.buf[self.pos]));
+        }
+        self.refill()
+    }
+
+    #[cold]
+    fn refill(&mut self) -> Result<Option<u8>, ReadError> {
+        self.base += self.end as u64;
+        self.pos = 0;
+        self.end = 0;
+        loop {
+            match self.r.read(&mut self.buf) {
+                Ok(0) => return Ok(None),
+                Ok(n) => {
+                    self.end = n;
+                    return Ok(Some(self.buf[0]));
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(ReadError::Io(e)),
+            }
+        }
+    }
+
+    /// Moves past the byte `peek` returned.
+    #[inline]
+    fn bump(&mut self) {
+        self.pos += 1;
+    }
+
+    fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// A syntax error at the current position.
+    fn error(&self, what: &str) -> ReadError {
+        self.error_at(self.offset(), what)
+    }
+
+    /// A syntax error at file offset `at`, on the current line.
+    fn error_at(&self, at: u64, what: &str) -> ReadError {
+        json_error(format!(
+            "{what} at line {} column {}",
+            self.line,
+            at - self.line_start + 1
+        ))
+    }
+
+    fn skip_ws(&mut self) -> Result<(), ReadError> {
+        while let Some(b) = self.peek()? {
+            match b {
+                b' ' | b'\t' | b'\r' => self.bump(),
+                b'\n' => {
+                    self.bump();
+                    self.line += 1;
+                    self.line_start = self.offset();
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn expect(&mut self, want: u8) -> Result<(), ReadError> {
+        if self.peek()? == Some(want) {
+            self.bump();
+            Ok(())
+        } else {
+            Err(self.error(&format!("expected '{}'", want as char)))
+        }
+    }
+
+    /// A whole number in decimal (saturating: any such number is off every board anyway).
+    #[inline]
+    fn uint(&mut self) -> Result<u64, ReadError> {
+        let start = self.offset();
+        let mut v = 0u64;
+        let mut digits = 0;
+        while let Some(b @ b'0'..=b'9') = self.peek()? {
+            v = v.saturating_mul(10).saturating_add(u64::from(b - b'0'));
+            digits += 1;
+            self.bump();
+        }
+        if digits == 0 || matches!(self.peek()?, Some(b'.' | b'e' | b'E')) {
+            return Err(self.error_at(start, "expected a whole number"));
+        }
+        Ok(v)
+    }
+
+    /// One `[row, col]` entry.
+    #[inline]
+    fn pair(&mut self) -> Result<(u64, u64), ReadError> {
+        self.expect(b'[')?;
+        self.skip_ws()?;
+        let r = self.uint()?;
+        self.skip_ws()?;
+        self.expect(b',')?;
+        self.skip_ws()?;
+        let c = self.uint()?;
+        self.skip_ws()?;
+        self.expect(b']')?;
+        Ok((r, c))
+    }
+
+    /// The path: checked against the board as it arrives when the board came first.
+    fn path(&mut self, board: Option<Board>) -> Result<Path, ReadError> {
+        self.expect(b'[')?;
+        self.skip_ws()?;
+        let mut indices = Vec::new();
+        let mut pairs = Vec::new();
+        if let Some(b) = board {
+            if indices.try_reserve_exact(b.area()).is_err() {
+                return Err(memory(b));
+            }
+        }
+        let mut push = |len: usize, r: u64, c: u64| match board {
+            Some(b) => {
+                if len == b.area() {
+                    return Err(ReadError::PathTooLong { board: b });
+                }
+                if r >= u64::from(b.rows) || c >= u64::from(b.cols) {
+                    return Err(off_board(b, len, r, c));
+                }
+                indices.push(r as u32 * b.cols + c as u32);
+                Ok(())
+            }
+            None => {
+                if len as u64 >= MAX_SQUARES {
+                    return Err(ReadError::TooManySquares);
+                }
+                let side = |v: u64| v.min(u64::from(u32::MAX)) as u32;
+                pairs.push((side(r), side(c)));
+                Ok(())
+            }
+        };
+        let mut len = 0;
+        if self.peek()? == Some(b']') {
+            self.bump();
+        } else {
+            loop {
+                // Entries as written (spaces, no line breaks, short numbers) are read straight
+                // from the buffer; anything else takes the general way below.
+                if self.end - self.pos >= FAST_ROOM {
+                    if let Some((r, c, used, more)) = fast_entry(&self.buf[self.pos..self.end]) {
+                        self.pos += used;
+                        push(len, r, c)?;
+                        len += 1;
+                        if more {
+                            continue;
+                        }
+                        break;
+                    }
+                }
+                // The fast way may stop after a separator, before the spaces that follow it.
+                self.skip_ws()?;
+                let (r, c) = self.pair()?;
+                push(len, r, c)?;
+                len += 1;
+                self.skip_ws()?;
+                match self.peek()? {
+                    Some(b',') => {
+                        self.bump();
+                        self.skip_ws()?;
+                    }
+                    Some(b']') => {
+                        self.bump();
+                        break;
+                    }
+                    _ => return Err(self.error("expected ',' or ']' in the path")),
+                }
+            }
+        }
+        Ok(match board {
+            Some(_) => Path::Indices(indices),
+            None => Path::Pairs(pairs),
+        })
+    }
+
+    /// Copies one JSON string, quotes and escapes included, into `raw`.
+    fn string(&mut self, raw: &mut Vec<u8>) -> Result<(), ReadError> {
+        self.expect(b'"')?;
+        raw.push(b'"');
+        loop {
+            match self.peek()? {
+                None => return Err(self.error("unterminated string")),
+                Some(b) => {
+                    self.bump();
+                    raw.push(b);
+                    match b {
+                        b'"' => return Ok(()),
+                        b'\\' => match self.peek()? {
+                            Some(e) => {
+                                self.bump();
+                                raw.push(e);
+                            }
+                            None => return Err(self.error("unterminated string")),
+                        },
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Copies one JSON value of any kind into `raw` (or only moves past it, with `None`). The
+    /// buffer is scanned in place and copied in runs, so a large value costs a pass over it.
+    fn any(&mut self, mut raw: Option<&mut Vec<u8>>) -> Result<(), ReadError> {
+        let (mut depth, mut in_str, mut esc, mut scalar) = (0usize, false, false, false);
+        loop {
+            if self.pos == self.end && self.refill()?.is_none() {
+                return Err(self.error("unexpected end of the file"));
+            }
+            let chunk = &self.buf[self.pos..self.end];
+            let (mut done, mut lines, mut last_nl) = (None, 0, 0);
+            for (k, &b) in chunk.iter().enumerate() {
+                if in_str {
+                    if esc {
+                        esc = false;
+                    } else if b == b'\\' {
+                        esc = true;
+                    } else if b == b'"' {
+                        in_str = false;
+                        if depth == 0 {
+                            done = Some(k + 1);
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                match b {
+                    b'"' => in_str = true,
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' if depth > 0 => {
+                        depth -= 1;
+                        if depth == 0 {
+                            done = Some(k + 1);
+                            break;
+                        }
+                    }
+                    // At the top: the delimiter after the value, left for the caller.
+                    b',' | b']' | b'}' if depth == 0 => {
+                        done = Some(k);
+                        break;
+                    }
+                    b' ' | b'\t' | b'\r' | b'\n' if depth == 0 && scalar => {
+                        done = Some(k);
+                        break;
+                    }
+                    b'\n' => {
+                        lines += 1;
+                        last_nl = k;
+                    }
+                    b' ' | b'\t' | b'\r' => {}
+                    _ if depth == 0 => scalar = true,
+                    _ => {}
+                }
+            }
+            let used = done.unwrap_or(chunk.len());
+            if let Some(r) = raw.as_deref_mut() {
+                r.extend_from_slice(&chunk[..used]);
+            }
+            if lines > 0 {
+                self.line += lines;
+                self.line_start = self.base + (self.pos + last_nl + 1) as u64;
+            }
+            self.pos += used;
+            if done.is_some() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// One value copied by `copy` and parsed by serde; errors name `what` and where it starts.
+    fn value<T: DeserializeOwned>(
+        &mut self,
+        what: &str,
+        copy: impl FnOnce(&mut Self, &mut Vec<u8>) -> Result<(), ReadError>,
+    ) -> Result<T, ReadError> {
+        let (line, col) = (self.line, self.offset() - self.line_start + 1);
+        let mut raw = Vec::new();
+        copy(self, &mut raw)?;
+        serde_json::from_slice(&raw).map_err(|e| {
+            let msg = e.to_string();
+            let msg = msg.rsplit_once(" at line ").map_or(&*msg, |(m, _)| m);
+            json_error(format!("{what} at line {line} column {col}: {msg}"))
+        })
+    }
+
+    /// Reads the value of `key` into `f`.
+    fn field(&mut self, key: &str, f: &mut Fields) -> Result<(), ReadError> {
+        let any = |s: &mut Self, raw: &mut Vec<u8>| s.any(Some(raw));
+        let what = format!("the value of \"{key}\"");
+        match key {
+            "format" => {
+                let tag: String = self.value(&what, any)?;
+                if tag != TOUR_FORMAT {
+                    return Err(ReadError::Tag(tag));
+                }
+                f.format = Some(tag);
+            }
+            "rows" => f.rows = Some(self.value(&what, any)?),
+            "cols" => f.cols = Some(self.value(&what, any)?),
+            "closed" => f.closed = Some(self.value(&what, any)?),
+            "path" => {
+                let b = match (f.rows, f.cols) {
+                    (Some(r), Some(c)) => Some(board(r, c)?),
+                    _ => None,
+                };
+                f.path = Some(self.path(b)?);
+            }
+            "tiles" => f.tiles = self.value(&what, any)?,
+            "holes" => f.holes = self.value(&what, any)?,
+            "method" => f.method = self.value(&what, any)?,
+            "seed" => f.seed = self.value(&what, any)?,
+            _ => self.any(None)?,
+        }
+        Ok(())
+    }
+}
