@@ -61,7 +61,18 @@ for fmt in json csv moves text; do
   done | best)
   rm -f "$tmp/plain"
   echo "$fmt: $size bytes in ${ours} ms; plain write ${plain} ms; $(ratio "$ours" "$plain")"
+  if [ "$fmt" = json ]; then json_write=$ours; json_size=$size; fi
 done
+echo "== reading it back: verify the 3000x3000 JSON (whole process: read, check, verify; best of 3)"
+"$bin" solve 3000x3000 --closed --format json > "$tmp/tour.json"
+read_ms=$(for _ in 1 2 3; do
+  t0=$(date +%s%N)
+  "$bin" verify "$tmp/tour.json" > /dev/null
+  t1=$(date +%s%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
+done | best)
+rm -f "$tmp/tour.json"
+echo "verify: $json_size bytes in ${read_ms} ms; writing them took ${json_write} ms: $(ratio "$read_ms" "$json_write")"
 echo "(goal: json 3x faster than before issue 16: 1056 ms)"
 
 echo "== other boards"
