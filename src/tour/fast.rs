@@ -108,17 +108,8 @@ fn difference_table(cols: u32) -> Option<Vec<i32>> {
         return None;
     }
     let mut table = vec![NO_MOVE; len];
-    for (dr, dc) in [
-        (-2, -1),
-        (-2, 1),
-        (-1, -2),
-        (-1, 2),
-        (1, -2),
-        (1, 2),
-        (2, -1),
-        (2, 1),
-    ] {
-        table[(dr * c + dc + 2 * c + 1) as usize] = dc as i32;
+    for (dr, dc) in crate::solve::vary::DIRECTIONS {
+        table[(i64::from(dr) * c + i64::from(dc) + 2 * c + 1) as usize] = dc;
     }
     Some(table)
 }
@@ -155,7 +146,7 @@ fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -
             for &sq in rest {
                 let dc = table[sq.wrapping_sub(prev).wrapping_add(off).min(top) as usize];
                 col = col.wrapping_add(dc);
-                bad |= col | (cl - col);
+                bad |= col | cl.wrapping_sub(col);
                 mark(sq);
                 prev = sq;
             }
