@@ -35,17 +35,8 @@ pub(super) fn read(r: impl Read) -> Result<TourFile, ReadError> {
             s.expect(b':')?;
             s.skip_ws()?;
             s.field(&key, &mut f)?;
-            s.skip_ws()?;
-            match s.peek()? {
-                Some(b',') => {
-                    s.bump();
-                    s.skip_ws()?;
-                }
-                Some(b'}') => {
-                    s.bump();
-                    break;
-                }
-                _ => return Err(s.error("expected ',' or '}' after a value")),
+            if !s.more(b'}', "expected ',' or '}' after a value")? {
+                break;
             }
         }
     }
@@ -313,6 +304,24 @@ impl<R: Read> Scanner<R> {
         }
     }
 
+    /// After an item of an array or object: true past a `,` (and the spaces after it), false past
+    /// the `close` that ends the list; anything else is the error `what`.
+    fn more(&mut self, close: u8, what: &str) -> Result<bool, ReadError> {
+        self.skip_ws()?;
+        match self.peek()? {
+            Some(b',') => {
+                self.bump();
+                self.skip_ws()?;
+                Ok(true)
+            }
+            Some(b) if b == close => {
+                self.bump();
+                Ok(false)
+            }
+            _ => Err(self.error(what)),
+        }
+    }
+
     /// A whole number in decimal (saturating: any such number is off every board anyway).
     #[inline]
     fn uint(&mut self) -> Result<u64, ReadError> {
@@ -399,17 +408,8 @@ impl<R: Read> Scanner<R> {
                 let (r, c) = self.pair()?;
                 push(len, r, c)?;
                 len += 1;
-                self.skip_ws()?;
-                match self.peek()? {
-                    Some(b',') => {
-                        self.bump();
-                        self.skip_ws()?;
-                    }
-                    Some(b']') => {
-                        self.bump();
-                        break;
-                    }
-                    _ => return Err(self.error("expected ',' or ']' in the path")),
+                if !self.more(b']', "expected ',' or ']' in the path")? {
+                    break;
                 }
             }
         }
