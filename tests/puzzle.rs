@@ -543,3 +543,87 @@ fn puzzle_check_names_every_fault_and_marks_the_squares() {
     .unwrap();
     check(&tour).code(0);
 }
+
+#[test]
+fn play_page_is_one_self_contained_file_with_every_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("sheet.html");
+    kt().args(["puzzle", "8x8", "--count", "3", "--seed", "9", "--title"])
+        .arg("Tom's </script> & <b>homework</b> {{STYLE}}")
+        .arg("-o")
+        .arg(&page)
+        .assert()
+        .success()
+        .stderr(contains("wrote"));
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Nothing fetched from anywhere: no links out, no external scripts, styles or images.
+    for outside in ["http:", "https:", "src=", "@import", "url("] {
+        assert!(!html.contains(outside), "the page refers to {outside}");
+    }
+    assert_eq!(html.matches("<script").count(), 2);
+    assert_eq!(
+        html.matches("</script>").count(),
+        2,
+        "the title closed a script"
+    );
+    assert!(html.contains(
+        "<h1>Tom&#39;s &lt;/script&gt; &amp; &lt;b&gt;homework&lt;/b&gt; {{STYLE}}</h1>"
+    ));
+    // The data: three puzzles, givens and solutions of 64 squares, as the JSON batch has them.
+    let start = html.find("id=\"puzzle-data\">").unwrap() + "id=\"puzzle-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&[
+        "puzzle", "8x8", "--count", "3", "--seed", "9", "--format", "json",
+    ]))
+    .unwrap();
+    let puzzles = data["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 3);
+    for (p, j) in puzzles.iter().zip(json.as_array().unwrap()) {
+        let cells = p["cells"].as_array().unwrap();
+        for g in j["givens"].as_array().unwrap() {
+            let (r, c, n) = (g[0].as_u64().unwrap(), g[1].as_u64().unwrap(), &g[2]);
+            assert_eq!(&cells[(r * 8 + c) as usize], n);
+        }
+        let given = cells.iter().filter(|v| v.as_i64() != Some(0)).count();
+        assert_eq!(given, j["givens"].as_array().unwrap().len());
+        for (k, sq) in j["solution"].as_array().unwrap().iter().enumerate() {
+            let i = sq[0].as_u64().unwrap() * 8 + sq[1].as_u64().unwrap();
+            assert_eq!(p["solution"][i as usize], k + 1);
+        }
+    }
+    // Same arguments, same bytes.
+    let again = dir.path().join("again.html");
+    kt().args(["puzzle", "8x8", "--count", "3", "--seed", "9", "--title"])
+        .arg("Tom's </script> & <b>homework</b> {{STYLE}}")
+        .arg("-o")
+        .arg(&again)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&again).unwrap(), html.as_bytes());
+}
+
+#[test]
+fn play_page_refuses_paper_options_without_a_printed_key() {
+    kt().args(["puzzle", "6x6", "--per-page", "2", "-o", "p.html"])
+        .assert()
+        .code(2)
+        .stderr(contains("--per-page does not apply to a web page"));
+    let dir = tempfile::tempdir().unwrap();
+    kt().current_dir(dir.path())
+        .args([
+            "puzzle",
+            "6x6",
+            "--seed",
+            "1",
+            "--per-page",
+            "2",
+            "-o",
+            "p.html",
+        ])
+        .args(["--answers", "key.pdf"])
+        .assert()
+        .success();
+    assert_eq!(pdf_pages(&dir.path().join("key.pdf")), 1);
+    assert!(dir.path().join("p.html").is_file());
+}

@@ -92,6 +92,8 @@ enum SheetFormat {
     Json,
     /// Text grids with '.' for blanks.
     Text,
+    /// One self-contained web page to play every puzzle on screen.
+    Html,
 }
 
 #[derive(Debug, Args)]
@@ -145,7 +147,8 @@ struct MakeArgs {
     /// Output format; default: from the extension of -o.
     #[arg(long, value_enum)]
     format: Option<SheetFormat>,
-    /// The worksheet: .svg or .png (one file per page: NAME-1.png, ...), .pdf, .json or .txt.
+    /// The worksheet: .svg or .png (one file per page: NAME-1.png, ...), .pdf, .html (to play
+    /// on screen), .json or .txt.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Answer key pages: .svg, .png or .pdf.
@@ -173,15 +176,17 @@ impl From<SheetFormat> for OutputFormat {
             SheetFormat::Pdf => OutputFormat::Pdf,
             SheetFormat::Json => OutputFormat::Json,
             SheetFormat::Text => OutputFormat::Text,
+            SheetFormat::Html => OutputFormat::Html,
         }
     }
 }
 
 /// What `-o` may be: worksheet pages, or the puzzles as data.
-const SHEETS: [OutputFormat; 5] = [
+const SHEETS: [OutputFormat; 6] = [
     OutputFormat::Pdf,
     OutputFormat::Png,
     OutputFormat::Svg,
+    OutputFormat::Html,
     OutputFormat::Json,
     OutputFormat::Text,
 ];
@@ -209,6 +214,18 @@ fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
             ],
             "to JSON or text output: it lays out worksheet pages",
             |_| "write -o sheet.pdf, .png or .svg".into(),
+        )?;
+    }
+    // A web page has no paper; the answer key beside it may.
+    if format == OutputFormat::Html && a.answers.is_none() {
+        refuse_given(
+            &[
+                ("--page", a.page.is_some()),
+                ("--template", a.template.is_some()),
+                ("--per-page", a.per_page.is_some()),
+            ],
+            "to a web page: it lays out printed pages",
+            |_| "drop it, or add --answers key.pdf for a printed key".into(),
         )?;
     }
     let png = |p: &Path| OutputFormat::from_path(p) == Some(OutputFormat::Png);

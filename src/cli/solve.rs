@@ -158,7 +158,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         | OutputFormat::Png
         | OutputFormat::Pdf
         | OutputFormat::Gif
-        | OutputFormat::Apng => {
+        | OutputFormat::Apng
+        | OutputFormat::Html => {
             unreachable!("choose() allows only tour formats here")
         }
         OutputFormat::Summary => {

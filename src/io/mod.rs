@@ -46,6 +46,8 @@ pub enum OutputFormat {
     Gif,
     /// Animated PNG (`.apng`).
     Apng,
+    /// A self-contained web page to play puzzles on screen (`.html`, `.htm`).
+    Html,
 }
 
 /// The files `pages` pages in `format` go to: one PDF (or JSON or text file) named `out`, or,
@@ -80,6 +82,7 @@ impl OutputFormat {
             "pdf" => OutputFormat::Pdf,
             "gif" => OutputFormat::Gif,
             "apng" => OutputFormat::Apng,
+            "html" | "htm" => OutputFormat::Html,
             _ => return None,
         })
     }
@@ -97,6 +100,7 @@ impl OutputFormat {
             OutputFormat::Pdf => "pdf",
             OutputFormat::Gif => "gif",
             OutputFormat::Apng => "apng",
+            OutputFormat::Html => "html",
         }
     }
 }

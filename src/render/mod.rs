@@ -9,6 +9,8 @@ pub mod paint;
 #[cfg(feature = "pdf")]
 pub mod pdf;
 pub mod picture;
+#[cfg(feature = "puzzle")]
+pub mod play;
 pub mod raster;
 pub mod scene;
 mod settings;

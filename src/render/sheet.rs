@@ -118,6 +118,9 @@ pub fn batch_files(
     let items = items(made);
     let mut files = Vec::new();
     match format {
+        OutputFormat::Html => {
+            files.push(super::play::page(&items, &sheet.title, sheet.theme).into_bytes());
+        }
         OutputFormat::Json | OutputFormat::Text => {
             let mut w = Vec::new();
             if format == OutputFormat::Json {
