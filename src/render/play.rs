@@ -11,8 +11,9 @@ const PAGE: &str = include_str!("../../templates/play/page.html");
 const STYLE: &str = include_str!("../../templates/play/play.css");
 const SCRIPT: &str = include_str!("../../templates/play/play.js");
 
-/// Squares darker than this (relative luminance) are lightened: pupils write on them.
-const MIN_LUMINANCE: f64 = 0.6;
+/// Light and dark squares darker than these (relative luminance) are lightened: pupils write
+/// on them. Two levels keep the board chequered.
+const MIN_LUMINANCE: (f64, f64) = (0.85, 0.7);
 
 #[derive(Serialize)]
 struct Data<'a> {
@@ -57,8 +58,8 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
     let json = serde_json::to_string(&Data { puzzles }).expect("plain data serialises");
     let colours = format!(
         "--light: {}; --dark: {}; --grid: {}",
-        writable(theme.light).hex(),
-        writable(theme.dark).hex(),
+        writable(theme.light, MIN_LUMINANCE.0).hex(),
+        writable(theme.dark, MIN_LUMINANCE.1).hex(),
         theme.grid.hex()
     );
     fill(
@@ -101,12 +102,12 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-/// `c`, mixed with white until its luminance reaches [`MIN_LUMINANCE`].
-fn writable(c: Rgb) -> Rgb {
+/// `c`, mixed with white until its luminance reaches `min`.
+fn writable(c: Rgb, min: f64) -> Rgb {
     let white = Rgb(255, 255, 255);
-    (0..=20)
-        .map(|step| c.mix(white, f64::from(step) / 20.0))
-        .find(|m| luminance(*m) >= MIN_LUMINANCE)
+    (0..=40)
+        .map(|step| c.mix(white, f64::from(step) / 40.0))
+        .find(|m| luminance(*m) >= min)
         .unwrap_or(white)
 }
 
@@ -151,12 +152,20 @@ mod tests {
 
     #[test]
     fn dark_squares_are_lightened_and_light_ones_kept() {
-        assert_eq!(writable(Rgb(255, 255, 255)), Rgb(255, 255, 255));
-        assert_eq!(writable(Rgb(228, 228, 228)), Rgb(228, 228, 228));
-        for dark in [Rgb(0, 0, 0), Rgb(20, 40, 30), Rgb(31, 78, 156)] {
-            let w = writable(dark);
-            assert!(luminance(w) >= MIN_LUMINANCE, "{dark:?} -> {w:?}");
-            assert_ne!(w, Rgb(255, 255, 255), "{dark:?} keeps a tint");
+        let (light, dark) = MIN_LUMINANCE;
+        assert_eq!(writable(Rgb(255, 255, 255), light), Rgb(255, 255, 255));
+        assert_eq!(writable(Rgb(228, 228, 228), dark), Rgb(228, 228, 228));
+        for c in [Rgb(0, 0, 0), Rgb(20, 40, 30), Rgb(31, 78, 156)] {
+            let (l, d) = (writable(c, light), writable(c, dark));
+            assert!(
+                luminance(l) >= light && luminance(d) >= dark,
+                "{c:?} -> {l:?} {d:?}"
+            );
+            assert!(
+                luminance(d) < light,
+                "{c:?}: dark squares stay darker than light ones"
+            );
+            assert_ne!(l, Rgb(255, 255, 255), "{c:?} keeps a tint");
         }
     }
 
