@@ -224,7 +224,7 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         2 draw 2000x2000 --closed -o x.pdf
         2 draw 10000x10000 --style lines --cell 1 -o x.svg
         2 puzzle 50x50 -o x.pdf
-        2 puzzle 21x20 -o x.pdf
+        2 puzzle 31x30 -o x.pdf
         2 puzzle 16x16 --difficulty hard -o x.pdf
         2 puzzle 12x12 --minimal -o x.pdf
         2 puzzle 6x6 --count 1001 -o x.pdf

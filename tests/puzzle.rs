@@ -335,7 +335,7 @@ fn bad_requests_are_refused_and_write_nothing() {
         (&["8x8", "--count", "0", "-o", "s.pdf"], 2, "--count 0"),
         (&["8x8", "--per-page", "0", "-o", "s.pdf"], 2, "--per-page"),
         (&["8x8", "-o", "nowhere/s.pdf"], 2, "does not exist"),
-        (&["60x60", "-o", "s.pdf"], 2, "up to 400 squares"),
+        (&["60x60", "-o", "s.pdf"], 2, "up to 900 squares"),
     ];
     for (args, code, message) in cases {
         let mut all = vec!["puzzle"];

@@ -116,12 +116,12 @@ pub struct Generated {
 }
 
 /// Largest board the generator takes for a target, in squares and as a square board: beyond
-/// it, proving uniqueness and grading take more than about a minute a puzzle on a 2-core
-/// machine (measured: medium 20x20 45-59 s; hard 14x14 44 s, 16x16 131 s; minimal 16x16
-/// over 150 s; minimal 12x12 115 s, 10x10 3-20 s).
+/// it, a puzzle takes more than some seconds (easy, medium) or a minute (hard, minimal) on a
+/// 2-core machine. Measured, one puzzle: medium 16x16 0.07 s, 20x20 0.4 s, 25x25 1.4 s, 30x30
+/// 4.6 s, 32x32 7.9 s; hard 12x12 3-6 s, 14x14 18 s; minimal 10x10 3-20 s, 12x12 115 s.
 pub fn max_squares(target: Target) -> (usize, &'static str) {
     match target {
-        Target::Difficulty(Grade::Easy | Grade::Medium) => (400, "20x20"),
+        Target::Difficulty(Grade::Easy | Grade::Medium) => (900, "30x30"),
         Target::Difficulty(_) => (196, "14x14"),
         Target::Clues(_) | Target::Minimal => (MINIMAL_SQUARES, MINIMAL_BOARD),
     }
@@ -529,8 +529,15 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     for g in given.iter_mut() {
         *g |= rng.below(3) == 0;
     }
-    // Add clues until the complete solver proves the solution unique.
-    loop {
+    let target = match spec.target {
+        Target::Difficulty(g) => Some(g),
+        Target::Clues(_) | Target::Minimal => None,
+    };
+    // Without a grade, add clues until the complete solver proves the solution unique. With
+    // one, the deduction below proves it as it goes (its rules are sound, so a puzzle they
+    // finish has one solution): the complete search on sparse puzzles was most of the time,
+    // mostly spent running out of budget (20x20: 40 s of 40.4).
+    while target.is_none() {
         let p = puzzle_of(&given);
         let add = match solver::solve(&p, geo, add_budget(n as usize)) {
             Ok(o) => match o.solutions {
@@ -553,10 +560,6 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
         given[add as usize] = true;
     }
     // With a difficulty, add clues until deduction at that grade finishes the puzzle.
-    let target = match spec.target {
-        Target::Difficulty(g) => Some(g),
-        Target::Clues(_) | Target::Minimal => None,
-    };
     if let Some(g) = target {
         loop {
             match grade::grade(&puzzle_of(&given), geo, g) {
