@@ -1,6 +1,7 @@
 //! Puzzle figures (issue 5). Targets: a minimal unique 8x8 puzzle in < 1 s median; a
 //! 20-puzzle 8x8 worksheet PDF with answer key in < 10 s (both cores); 10x10 puzzles < 5 s
 //! each; the complete solver on 8x8 puzzles in milliseconds and on 12x12 in under a second.
+//! Issue 15: medium 16x16 < 2 s and 20x20 < 10 s median; minimal 10x10 < 1 s median.
 //! Seeds change from one iteration to the next, so the medians are over different puzzles.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +53,12 @@ fn generation(c: &mut Criterion) {
         ("10x10 minimal (any grade)", Target::Minimal),
     ] {
         g.bench_function(name, |b| b.iter(|| make(10, target, next(), &geo10)));
+    }
+    for n in [16, 20] {
+        let geo = Geometry::new(Board::new(n, n).unwrap());
+        g.bench_function(format!("{n}x{n} medium"), |b| {
+            b.iter(|| make(n, Target::Difficulty(Grade::Medium), next(), &geo))
+        });
     }
     g.bench_function("20-puzzle 8x8 worksheet PDF with answer key", |b| {
         let template = Template::builtin("a4").unwrap();
