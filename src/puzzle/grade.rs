@@ -388,7 +388,13 @@ impl<'a> Logic<'a> {
             .filter(|&(c, _)| c <= 3)
             .collect();
         order.sort_unstable();
+        // Every dead candidate of the pass is struck, not just the first: each strike stays
+        // sound as the others narrow the state, and a pass costs a trial per candidate.
+        let mut struck = false;
         for (_, k) in order {
+            if self.placed[k as usize] != NONE {
+                continue;
+            }
             let squares: Vec<u32> = bits::ones(self.row(k)).collect();
             for s in squares {
                 let mut trial = self.clone();
@@ -398,11 +404,11 @@ impl<'a> Logic<'a> {
                     let mut keep = vec![u64::MAX; self.w];
                     bits::clear(&mut keep, s);
                     self.restrict(k, &keep)?;
-                    return Ok(true);
+                    struck = true;
                 }
             }
         }
-        Ok(false)
+        Ok(struck)
     }
 
     /// Applies the easiest rule that makes progress until solved or stuck; returns the
