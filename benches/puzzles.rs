@@ -75,6 +75,7 @@ fn generation(c: &mut Criterion) {
                 theme: &theme,
                 title: template.title.clone(),
                 per_page: 6,
+                caption: sheet::Caption::None,
             };
             let (a, k) = rayon::join(
                 || {

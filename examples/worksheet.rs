@@ -32,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         theme: &theme,
         title: "Knight's tours".into(),
         per_page: sheet::default_per_page(board.rows, board.cols),
+        caption: sheet::Caption::Seed,
     };
     let items = sheet::items(&made);
     for (answers, out) in [(false, &sheet_out), (true, &key_out)] {

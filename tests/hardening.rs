@@ -236,7 +236,9 @@ fn bad_inputs() -> Vec<(Vec<String>, i32)> {
         2 puzzle 6x6 --template bad.page -o x.pdf
         2 puzzle 6x6 --template /dev/zero -o x.pdf
         2 puzzle 6x6 --template missing.page -o x.pdf
-        2 puzzle 6x6 --page a3 -o x.pdf
+        2 puzzle 6x6 --page a2 -o x.pdf
+        2 puzzle 6x6 --page 40x400mm -o x.pdf
+        2 puzzle 6x6 --caption seed -o x.html
         1 verify long.json
         1 verify late.json
         2 solve

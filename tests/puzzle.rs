@@ -316,9 +316,9 @@ fn bad_requests_are_refused_and_write_nothing() {
         ),
         (&["8x8", "--clues", "1", "-o", "s.pdf"], 1, "too few"),
         (
-            &["8x8", "--page", "a3", "-o", "s.pdf"],
+            &["8x8", "--page", "a2", "-o", "s.pdf"],
             2,
-            "unknown page size 'a3'",
+            "unknown page size 'a2'",
         ),
         (
             &["5x5", "--closed", "-o", "s.pdf"],
@@ -626,4 +626,58 @@ fn play_page_refuses_paper_options_without_a_printed_key() {
         .success();
     assert_eq!(pdf_pages(&dir.path().join("key.pdf")), 1);
     assert!(dir.path().join("p.html").is_file());
+}
+
+#[test]
+fn every_page_size_keeps_its_content_inside_the_margins() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = "Homework for the Easter holidays: knight's tours for class 4b, with thanks to \
+                 everyone who came to the chess club this term, and to their parents";
+    // Page, width and height in mm, the margin the page scales A4's or Letter's 14 / 16 mm to.
+    for (page, w, h, margin) in [
+        ("a5", 148.0, 210.0, 14.0 * 148.0 / 210.0),
+        ("a3", 297.0, 420.0, 14.0 * 420.0 / 297.0),
+        ("legal", 215.9, 355.6, 16.0),
+        ("500x250mm", 500.0, 250.0, 14.0 * 250.0 / 297.0),
+    ] {
+        let out = dir.path().join(format!("{page}.png"));
+        kt().args([
+            "puzzle", "6x6", "--seed", "4", "--count", "40", "--page", page,
+        ])
+        .args(["--dpi", "50", "--caption", "full", "--title", title, "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+        let png = std::fs::read(dir.path().join(format!("{page}-1.png"))).unwrap();
+        let img = common::rgba(&png).unwrap();
+        let px_per_mm = img.width as f64 / w;
+        assert!((img.height as f64 / px_per_mm - h).abs() < 1.0, "{page}");
+        // The outer 80% of the margin is blank on three sides; at the foot, the footer line
+        // stands in the margin, 55% of it up, so the outer 40% is blank there.
+        let band = (margin * 0.8 * px_per_mm).floor() as u32;
+        let foot = (margin * 0.4 * px_per_mm).floor() as u32;
+        let mut ink = 0;
+        for y in 0..img.height {
+            for x in 0..img.width {
+                let inside =
+                    x >= band && x < img.width - band && y >= band && y < img.height - foot;
+                let i = ((y * img.width + x) * 4) as usize;
+                // A page whose height is no whole number of pixels ends in a transparent
+                // row past the paper (alpha 0): that is no ink.
+                let opaque = img.rgba[i + 3] > 0;
+                if !inside && opaque && img.rgba[i..i + 3].iter().any(|&c| c < 250) {
+                    ink += 1;
+                }
+            }
+        }
+        assert_eq!(ink, 0, "{page}: {ink} dark pixels in the margins");
+        // And the page is used: ink reaches past the middle in both directions.
+        let dark = |x: u32, y: u32| {
+            let i = ((y * img.width + x) * 4) as usize;
+            img.rgba[i..i + 3].iter().any(|&c| c < 128)
+        };
+        let right = (0..img.height).any(|y| (img.width * 3 / 4..img.width).any(|x| dark(x, y)));
+        let low = (img.height * 3 / 4..img.height).any(|y| (0..img.width).any(|x| dark(x, y)));
+        assert!(right && low, "{page}: the boards do not fill the page");
+    }
 }

@@ -65,6 +65,7 @@ fn worksheet(answers: bool) -> String {
         theme: &theme,
         title: "Snapshot".into(),
         per_page: 1,
+        caption: knight_tour::render::sheet::Caption::Full,
     };
     let item = Item {
         number: 1,

@@ -187,7 +187,7 @@ impl Error {
             Error::Raster(RasterError::Dpi(_)) => "use --dpi between 1 and 4800".into(),
             Error::Raster(RasterError::Width) => "give --width a positive number of pixels".into(),
             Error::Template(TemplateError::UnknownPage(_)) => {
-                "use --page a4 or letter, or --template FILE".into()
+                "use --page a4, letter, a3, a5, legal or WIDTHxHEIGHTmm (such as 300x400mm), or --template FILE".into()
             }
             _ => return None,
         })

@@ -79,6 +79,17 @@ enum DifficultyArg {
     Hard,
 }
 
+/// What `--caption` prints under each board of the puzzle pages.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum CaptionArg {
+    /// Nothing (pupils' sheets).
+    None,
+    /// The seed alone, to remake a puzzle.
+    Seed,
+    /// Board, kind, grade, clue count and seed.
+    Full,
+}
+
 /// Output formats of `puzzle`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum SheetFormat {
@@ -126,18 +137,21 @@ struct MakeArgs {
     /// Seed: puzzle i uses seed N+i-1, so `--seed N+i-1 --count 1` remakes it [default: from the clock].
     #[arg(long, value_name = "N", value_parser = natural)]
     seed: Option<u64>,
-    /// Page size: a4 or letter [default: a4].
+    /// Page size: a4, letter, a3, a5, legal or WIDTHxHEIGHTmm [default: a4].
     #[arg(long, value_name = "SIZE")]
     page: Option<String>,
     /// A page template file (key = value lines over the --page template).
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
-    /// Puzzles per page, 1 to 64 [default: by board size, 6 for 8x8].
+    /// Puzzles per page, 1 to 64 [default: by board and page size, 6 for 8x8 on A4].
     #[arg(long, value_name = "P", value_parser = count)]
     per_page: Option<usize>,
     /// Title of the worksheet.
     #[arg(long, value_name = "TEXT")]
     title: Option<String>,
+    /// Under each board of the puzzle pages: none, seed or full [default: none; keys: full].
+    #[arg(long, value_enum)]
+    caption: Option<CaptionArg>,
     /// Board look: classic, paper, vlsi, color, or a theme file [default: classic].
     #[arg(long, value_name = "NAME|FILE")]
     theme: Option<String>,
@@ -211,6 +225,7 @@ fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
                 ("--title", a.title.is_some()),
                 ("--theme", a.theme.is_some()),
                 ("--dpi", a.dpi.is_some()),
+                ("--caption", a.caption.is_some()),
             ],
             "to JSON or text output: it lays out worksheet pages",
             |_| "write -o sheet.pdf, .png or .svg".into(),
@@ -228,6 +243,14 @@ fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
             |_| "drop it, or add --answers key.pdf for a printed key".into(),
         )?;
     }
+    refuse_given(
+        &[(
+            "--caption",
+            a.caption.is_some() && format == OutputFormat::Html,
+        )],
+        "to a web page: it prints no seeds, and answer keys always print everything",
+        |_| "drop --caption".into(),
+    )?;
     let png = |p: &Path| OutputFormat::from_path(p) == Some(OutputFormat::Png);
     let any_png = format == OutputFormat::Png || a.answers.as_deref().is_some_and(png);
     refuse_given(
@@ -284,9 +307,12 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     }
     let dpi = a.dpi.unwrap_or(150.0);
     Raster::new(1.0, 1.0, Some(dpi), None)?;
-    let per_page = a
-        .per_page
-        .unwrap_or_else(|| sheet::default_per_page(board.rows, board.cols));
+    let per_page = a.per_page.unwrap_or_else(|| {
+        let paper = Template::builtin(a.page.as_deref().unwrap_or("a4"));
+        paper.map_or(sheet::default_per_page(board.rows, board.cols), |p| {
+            sheet::per_page_on(board.rows, board.cols, p.width, p.height)
+        })
+    });
     // Every output and input is known before any work: compare them all by file identity.
     let pages = a.count.div_ceil(per_page);
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
@@ -373,6 +399,11 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         theme: &theme,
         title: a.title.clone().unwrap_or_else(|| template.title.clone()),
         per_page,
+        caption: match a.caption {
+            None | Some(CaptionArg::None) => sheet::Caption::None,
+            Some(CaptionArg::Seed) => sheet::Caption::Seed,
+            Some(CaptionArg::Full) => sheet::Caption::Full,
+        },
     };
     // Every file is rendered first, then all are written together: all or none.
     let contents = sheet::batch_files(&made, &sheet, format, answers_format, dpi)?;

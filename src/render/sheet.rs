@@ -6,8 +6,6 @@
 //! Pages are SVG with millimetre user units; running text is `<text>` in the bundled DejaVu
 //! Sans (so a PDF embeds the font and its text can be selected), board numbers are outlines.
 
-use std::fmt::Write;
-
 use svg::node::element::{Line, Path, Text as TextEl, Title};
 use svg::Document;
 
@@ -64,6 +62,20 @@ pub struct Sheet<'a> {
     pub title: String,
     /// Puzzles on each page.
     pub per_page: usize,
+    /// What the puzzle pages print under each board (answer keys always print it all).
+    pub caption: Caption,
+}
+
+/// The line under each board of a worksheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Caption {
+    /// Nothing: pupils' sheets do not need the seed.
+    #[default]
+    None,
+    /// The seed alone, to remake the puzzle.
+    Seed,
+    /// Board, kind, holes, grade, clues and seed.
+    Full,
 }
 
 /// One page, ready to write or convert.
@@ -139,7 +151,16 @@ pub fn batch_files(
     Ok(files)
 }
 
-/// A sensible number of puzzles per page for a board: boards stay large enough to write in.
+/// A sensible number of puzzles per page for a board on a page of `width` x `height` mm: as
+/// [`default_per_page`] on A4, more on larger paper and fewer on smaller, so squares keep
+/// about the same size.
+pub fn per_page_on(rows: u32, cols: u32, width: f64, height: f64) -> usize {
+    let a4 = default_per_page(rows, cols) as f64;
+    let area = (width * height) / (210.0 * 297.0);
+    ((a4 * area).round() as usize).clamp(1, MAX_PER_PAGE)
+}
+
+/// A sensible number of puzzles per A4 page for a board: boards stay large enough to write in.
 pub fn default_per_page(rows: u32, cols: u32) -> usize {
     match rows.max(cols) {
         0..=6 => 8,
@@ -173,6 +194,45 @@ fn bold(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Path {
 
 /// Breaks `text` into lines no wider than `width` at `size`.
 fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
+    wrap_in(text, size, width, false)
+}
+
+/// The title's lines and font size: at the template's size on up to two lines, else smaller
+/// (down to half) until it fits two, else on as many lines as it takes at half size, a word
+/// wider than the page broken where it must be.
+fn title_lines(title: &str, size: f64, width: f64) -> (Vec<String>, f64) {
+    let fits = |lines: &[String], s: f64| {
+        lines
+            .iter()
+            .all(|l| glyphs::text_width(l, s, true) <= width)
+    };
+    let mut s = size;
+    while s > size * 0.5 {
+        let lines = wrap_in(title, s, width, true);
+        if lines.len() <= 2 && fits(&lines, s) {
+            return (lines, s);
+        }
+        s *= 0.9;
+    }
+    let s = size * 0.5;
+    let mut lines = Vec::new();
+    for line in wrap_in(title, s, width, true) {
+        let mut part = String::new();
+        for ch in line.chars() {
+            part.push(ch);
+            if glyphs::text_width(&part, s, true) > width {
+                part.pop();
+                lines.push(std::mem::take(&mut part));
+                part.push(ch);
+            }
+        }
+        lines.push(part);
+    }
+    (lines, s)
+}
+
+/// Breaks `text` into lines no wider than `width` at `size`, in the bold or regular font.
+fn wrap_in(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
@@ -181,7 +241,7 @@ fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
         } else {
             format!("{line} {word}")
         };
-        if !line.is_empty() && glyphs::text_width(&candidate, size, false) > width {
+        if !line.is_empty() && glyphs::text_width(&candidate, size, bold) > width {
             lines.push(std::mem::replace(&mut line, word.to_string()));
         } else {
             line = candidate;
@@ -281,8 +341,12 @@ fn header(
 ) -> (Document, f64) {
     let (w, m) = (t.width, t.margin);
     let inner = w - 2.0 * m;
-    let mut y = m + t.title_size * 0.8;
-    doc = doc.add(bold(m, y, t.title_size, t.text, heading));
+    let (lines, size) = title_lines(heading, t.title_size, inner);
+    let mut y = m + size * 0.8 - size * 1.15;
+    for line in &lines {
+        y += size * 1.15;
+        doc = doc.add(bold(m, y, size, t.text, line));
+    }
     if !answers {
         y += t.text_size * 2.6;
         let rule = |x1: f64, x2: f64, y: f64| {
@@ -390,21 +454,28 @@ fn boards(
             .set("x", num(bx - scene.margin))
             .set("y", num(y + label_h - scene.margin));
         doc = doc.add(board);
-        let mut small = String::new();
-        let _ = write!(
-            small,
-            "{} {}{} · {} · {} clues · seed {}",
-            b,
-            item.puzzle.kind(),
-            match item.puzzle.holes.len() {
-                0 => String::new(),
-                1 => " · 1 hole".into(),
-                h => format!(" · {h} holes"),
-            },
-            item.grade,
-            item.puzzle.clues(),
-            item.seed
-        );
+        let caption = if answers {
+            Caption::Full
+        } else {
+            sheet.caption
+        };
+        let small = match caption {
+            Caption::None => continue,
+            Caption::Seed => format!("seed {}", item.seed),
+            Caption::Full => format!(
+                "{} {}{} · {} · {} clues · seed {}",
+                b,
+                item.puzzle.kind(),
+                match item.puzzle.holes.len() {
+                    0 => String::new(),
+                    1 => " · 1 hole".into(),
+                    h => format!(" · {h} holes"),
+                },
+                item.grade,
+                item.puzzle.clues(),
+                item.seed
+            ),
+        };
         doc = doc.add(text(
             bx,
             y + label_h + b.rows as f64 * cell + t.small_size * 1.5,
@@ -522,6 +593,30 @@ mod tests {
             lines.join(" "),
             "one two three four five six seven eight nine ten"
         );
+    }
+
+    #[test]
+    fn long_titles_wrap_then_shrink_and_never_overflow() {
+        let (lines, size) = title_lines("Knight's tours", 7.5, 180.0);
+        assert_eq!((lines, size), (vec!["Knight's tours".to_string()], 7.5));
+        let two = "Homework for the Easter holidays: knight's tours for class 4b";
+        let (lines, size) = title_lines(two, 7.5, 182.0);
+        assert_eq!((lines.len(), size), (2, 7.5), "{lines:?}");
+        let long = two.repeat(4);
+        let (lines, size) = title_lines(&long, 7.5, 120.0);
+        assert!((3.75..7.5).contains(&size), "{size}");
+        assert_eq!(
+            lines.join(" ").split_whitespace().count(),
+            long.split_whitespace().count()
+        );
+        let word = "x".repeat(400);
+        for (title, width) in [(long.as_str(), 120.0), (word.as_str(), 60.0)] {
+            let (lines, size) = title_lines(title, 7.5, width);
+            for l in &lines {
+                assert!(glyphs::text_width(l, size, true) <= width, "{l}");
+            }
+            assert_eq!(lines.concat().replace(' ', ""), title.replace(' ', ""));
+        }
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub struct Template {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TemplateError {
     /// No built-in page of that name.
-    #[error("unknown page size '{0}' (built in: a4, letter)")]
+    #[error("unknown page size '{0}' (built in: a4, letter, a3, a5, legal, or WIDTHxHEIGHTmm)")]
     UnknownPage(String),
     /// A bad line in a template file.
     #[error("{file}:{line}: {msg}")]
@@ -79,15 +79,77 @@ const BUILTIN: [(&str, &str); 2] = [
     ),
 ];
 
+/// Pages made by resizing a written one: name, paper, width and height in mm, base page.
+const RESIZED: [(&str, &str, f64, f64, &str); 3] = [
+    ("a3", "A3", 297.0, 420.0, "a4"),
+    ("a5", "A5", 148.0, 210.0, "a4"),
+    ("legal", "Legal", 215.9, 355.6, "letter"),
+];
+
+/// Lengths a page may have, mm (as a template's `width` and `height`).
+const PAGE_MM: (f64, f64) = (50.0, 2000.0);
+
 impl Template {
-    /// A built-in page: `a4` or `letter`.
+    /// A built-in page: `a4`, `letter`, `a3`, `a5`, `legal`, or any `WIDTHxHEIGHTmm` (such as
+    /// `300x400mm`), the last ones with margins, gaps and text sizes scaled from A4 or Letter.
     pub fn builtin(name: &str) -> Result<Template, TemplateError> {
-        let lower = name.to_ascii_lowercase();
-        let (n, text) = BUILTIN
-            .iter()
-            .find(|(n, _)| *n == lower)
-            .ok_or_else(|| TemplateError::UnknownPage(name.to_string()))?;
-        Template::parse(n, text, None)
+        let lower = name.trim().to_ascii_lowercase();
+        let written = |n: &str| {
+            let (n, text) = BUILTIN
+                .iter()
+                .find(|(b, _)| *b == n)
+                .expect("resized pages name a written one");
+            Template::parse(n, text, None)
+        };
+        if BUILTIN.iter().any(|(b, _)| *b == lower) {
+            return written(&lower);
+        }
+        if let Some(&(n, paper, w, h, base)) = RESIZED.iter().find(|r| r.0 == lower) {
+            let mut t = written(base)?.resized(w, h);
+            (t.name, t.paper) = (n.to_string(), paper.to_string());
+            return Ok(t);
+        }
+        let unknown = || TemplateError::UnknownPage(name.to_string());
+        let (w, h) = lower
+            .strip_suffix("mm")
+            .and_then(|d| d.split_once('x'))
+            .ok_or_else(unknown)?;
+        let mm = |v: &str| {
+            v.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|x| (PAGE_MM.0..=PAGE_MM.1).contains(x))
+        };
+        let (Some(w), Some(h)) = (mm(w), mm(h)) else {
+            return Err(unknown());
+        };
+        let mut t = written("a4")?.resized(w, h);
+        t.name = lower.clone();
+        t.paper = format!("{} x {} mm", trim_mm(w), trim_mm(h));
+        Ok(t)
+    }
+
+    /// This page at another size: margins and gaps scale with the page, text sizes with the
+    /// square root of that, so small pages stay legible and posters read from afar.
+    pub fn resized(mut self, width: f64, height: f64) -> Template {
+        let s = (width / self.width).min(height / self.height);
+        self.scale(s);
+        (self.width, self.height) = (width, height);
+        self
+    }
+
+    fn scale(&mut self, s: f64) {
+        let text = s.sqrt();
+        self.margin *= s;
+        self.gap *= s;
+        for size in [
+            &mut self.title_size,
+            &mut self.text_size,
+            &mut self.label_size,
+            &mut self.small_size,
+        ] {
+            *size *= text;
+        }
     }
 
     /// Parses `key = value` lines over `base` (every key is required without one).
@@ -125,9 +187,11 @@ impl Template {
             line,
             msg,
         };
+        let mut set: Vec<String> = Vec::new();
         for setting in settings(text) {
             let setting = setting.map_err(|(line, msg)| err(line, msg))?;
             let (i, key, value) = (setting.line - 1, setting.key, setting.value);
+            set.push(key.to_string());
             let length = |lo: f64, hi: f64| -> Result<f64, TemplateError> {
                 Setting::number(value, lo, hi).ok_or_else(|| {
                     err(
@@ -146,8 +210,8 @@ impl Template {
             };
             match key {
                 "paper" => t.paper = value.to_string(),
-                "width" => t.width = length(50.0, 2000.0)?,
-                "height" => t.height = length(50.0, 2000.0)?,
+                "width" => t.width = length(PAGE_MM.0, PAGE_MM.1)?,
+                "height" => t.height = length(PAGE_MM.0, PAGE_MM.1)?,
                 "margin" => t.margin = length(0.0, 100.0)?,
                 "title" => t.title = value.to_string(),
                 "title_size" => t.title_size = length(1.0, 50.0)?,
@@ -166,6 +230,22 @@ impl Template {
                 "given_fill" => t.given_fill = colour()?,
                 "footer" => t.footer = value.to_string(),
                 _ => return Err(err(i + 1, format!("unknown key '{key}'"))),
+            }
+        }
+        // A file that resizes its base page but sets no lengths of its own gets the base's
+        // scaled to the new size, not A4's text on a poster.
+        if let Some(b) = base {
+            let lengths = [
+                "margin",
+                "gap",
+                "title_size",
+                "text_size",
+                "label_size",
+                "small_size",
+            ];
+            let resized = (t.width, t.height) != (b.width, b.height);
+            if resized && !set.iter().any(|k| lengths.contains(&k.as_str())) {
+                t.scale((t.width / b.width).min(t.height / b.height));
             }
         }
         let missing = [
@@ -193,6 +273,12 @@ impl Template {
     }
 }
 
+/// A length in mm as written: no trailing zeros.
+fn trim_mm(v: f64) -> String {
+    let s = format!("{v:.1}");
+    s.strip_suffix(".0").map_or(s.clone(), str::to_string)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,10 +289,41 @@ mod tests {
         assert_eq!((a4.width, a4.height), (210.0, 297.0));
         let letter = Template::builtin("Letter").unwrap();
         assert!((letter.width - 215.9).abs() < 1e-9);
+        for bad in ["a2", "300x400", "300x40mm", "x400mm", "300x400cm", "axbmm"] {
+            assert_eq!(
+                Template::builtin(bad).unwrap_err(),
+                TemplateError::UnknownPage(bad.into()),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn other_sizes_scale_margins_and_text() {
+        let a4 = Template::builtin("a4").unwrap();
+        let a3 = Template::builtin("A3").unwrap();
         assert_eq!(
-            Template::builtin("a3").unwrap_err(),
-            TemplateError::UnknownPage("a3".into())
+            (a3.width, a3.height, a3.paper.as_str()),
+            (297.0, 420.0, "A3")
         );
+        let s = f64::min(297.0 / 210.0, 420.0 / 297.0);
+        assert!((a3.margin - a4.margin * s).abs() < 1e-9);
+        assert!((a3.text_size - a4.text_size * f64::sqrt(s)).abs() < 1e-9);
+        let a5 = Template::builtin("a5").unwrap();
+        assert!(a5.text_size < a4.text_size && a5.text_size > 0.8 * a4.text_size);
+        let legal = Template::builtin("legal").unwrap();
+        let letter = Template::builtin("letter").unwrap();
+        assert_eq!((legal.width, legal.height), (215.9, 355.6));
+        assert_eq!(legal.margin, letter.margin, "same width: same margins");
+        let custom = Template::builtin("600x400mm").unwrap();
+        assert_eq!((custom.width, custom.height), (600.0, 400.0));
+        assert_eq!(custom.paper, "600 x 400 mm");
+        assert!(custom.title_size > a4.title_size);
+        // A file that only resizes its base scales the base's lengths too.
+        let big = Template::parse("big.page", "width = 420\nheight = 594\n", Some(&a4)).unwrap();
+        assert!((big.text_size - a4.text_size * 2f64.sqrt()).abs() < 1e-9);
+        let own = Template::parse("own.page", "width = 420\ntext_size = 3\n", Some(&a4)).unwrap();
+        assert_eq!((own.text_size, own.margin), (3.0, a4.margin));
     }
 
     #[test]
