@@ -307,12 +307,10 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     }
     let dpi = a.dpi.unwrap_or(150.0);
     Raster::new(1.0, 1.0, Some(dpi), None)?;
-    let per_page = a.per_page.unwrap_or_else(|| {
-        let paper = Template::builtin(a.page.as_deref().unwrap_or("a4"));
-        paper.map_or(sheet::default_per_page(board.rows, board.cols), |p| {
-            sheet::per_page_on(board.rows, board.cols, p.width, p.height)
-        })
-    });
+    let paper = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
+    let per_page = a
+        .per_page
+        .unwrap_or_else(|| sheet::per_page_on(board.rows, board.cols, paper.width, paper.height));
     // Every output and input is known before any work: compare them all by file identity.
     let pages = a.count.div_ceil(per_page);
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
@@ -345,7 +343,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     } else {
         files::plan(&named, &inputs)?
     };
-    let mut template = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
+    let mut template = paper;
     if let Some(path) = &a.template {
         let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
         template = Template::parse(&path.display().to_string(), &text, Some(&template))?;
