@@ -104,6 +104,51 @@ fn done_when_worksheet_and_key_with_unique_puzzles() {
 }
 
 #[test]
+fn answers_same_puts_the_key_pages_after_the_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "puzzle",
+        "6x6",
+        "--count",
+        "3",
+        "--per-page",
+        "2",
+        "--seed",
+        "5",
+    ];
+    let run = |out: &str, key: &str| {
+        let dpi: &[&str] = if out.ends_with(".png") {
+            &["--dpi", "40"]
+        } else {
+            &[]
+        };
+        kt().current_dir(dir.path())
+            .args(args)
+            .args(dpi)
+            .args(["-o", out, "--answers", key])
+            .assert()
+            .success();
+    };
+    run("apart.png", "key.png");
+    run("same.png", "same");
+    run("apart.pdf", "key.pdf");
+    run("same.pdf", "same");
+    let read = |f: &str| std::fs::read(dir.path().join(f)).unwrap();
+    // PNG pages: two puzzle pages, then the two key pages, numbered on.
+    for (same, apart) in [
+        ("same-1.png", "apart-1.png"),
+        ("same-2.png", "apart-2.png"),
+        ("same-3.png", "key-1.png"),
+        ("same-4.png", "key-2.png"),
+    ] {
+        assert!(read(same) == read(apart), "{same} differs from {apart}");
+    }
+    let pages = |f: &str| pdf_pages(&dir.path().join(f));
+    assert_eq!(pages("same.pdf"), pages("apart.pdf") + pages("key.pdf"));
+    assert_eq!(pages("same.pdf"), 4);
+}
+
+#[test]
 fn outputs_are_byte_identical_for_one_seed() {
     let dir = tempfile::tempdir().unwrap();
     let mut outs = Vec::new();
@@ -303,7 +348,7 @@ fn refused(args: &[&str], code: i32, message: &str) {
 
 #[test]
 fn bad_requests_are_refused_and_write_nothing() {
-    let cases: [(&[&str], i32, &str); 12] = [
+    let cases: [(&[&str], i32, &str); 14] = [
         (
             &["8x8", "--clues", "65", "-o", "s.pdf"],
             2,
@@ -330,6 +375,16 @@ fn bad_requests_are_refused_and_write_nothing() {
             &["8x8", "-o", "s.pdf", "--answers", "k.json"],
             2,
             "--answers",
+        ),
+        (
+            &["8x8", "-o", "s.pdf", "--answers", "k.gif"],
+            2,
+            "names a gif file",
+        ),
+        (
+            &["8x8", "-o", "s.html", "--answers", "same"],
+            2,
+            "--answers same adds the key pages to a PDF, PNG or SVG",
         ),
         (&["8x8", "--format", "pdf"], 2, "needs -o FILE"),
         (&["8x8", "--count", "0", "-o", "s.pdf"], 2, "--count 0"),

@@ -16,7 +16,6 @@ use knight_tour::render::raster::Raster;
 use knight_tour::render::sheet::{self, Sheet, Template};
 use knight_tour::Kind;
 
-use super::draw::IMAGES;
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
 use super::error::{NO, OK};
 use super::files::{self, read_text, Fill, Output};
@@ -165,8 +164,8 @@ struct MakeArgs {
     /// on screen), .json or .txt.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// Answer key pages: .svg, .png or .pdf.
-    #[arg(long, value_name = "FILE")]
+    /// Answer key pages: .svg, .png or .pdf, or `same` to add them after the puzzles in -o.
+    #[arg(long, value_name = "FILE|same")]
     answers: Option<PathBuf>,
 }
 
@@ -204,6 +203,12 @@ const SHEETS: [OutputFormat; 6] = [
     OutputFormat::Json,
     OutputFormat::Text,
 ];
+
+/// What answer keys and marked answers may be: printed pages, not animations.
+const PAGES: [OutputFormat; 3] = [OutputFormat::Pdf, OutputFormat::Png, OutputFormat::Svg];
+
+/// The `--answers` value that puts the key pages after the puzzles, in the same output.
+const SAME: &str = "same";
 
 /// Runs `puzzle`.
 pub fn run(args: PuzzleArgs) -> Result<ExitCode, Error> {
@@ -287,9 +292,17 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             "a {format:?} worksheet needs -o FILE; hint: knight-tour puzzle {board} -o sheet.pdf"
         )));
     }
+    let same = a.answers.as_deref() == Some(Path::new(SAME));
+    if same && !PAGES.contains(&format) {
+        return Err(Error::Usage(format!(
+            "--answers same adds the key pages to a PDF, PNG or SVG worksheet, not to {format:?} \
+             output; hint: --answers key.pdf"
+        )));
+    }
     let answers_format = match &a.answers {
         None => None,
-        Some(p) => Some(choose(None, Some(p), "--answers", &IMAGES, None)?),
+        Some(_) if same => None,
+        Some(p) => Some(choose(None, Some(p), "--answers", &PAGES, None)?),
     };
     check_applies(&a, format)?;
     if a.count == 0 || a.count > generate::MAX_BATCH {
@@ -315,7 +328,12 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let pages = a.count.div_ceil(per_page);
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
     if let Some(o) = &a.output {
-        outputs.extend(page_files(o, format, pages).into_iter().map(|p| ("-o", p)));
+        let sheet_pages = if same { 2 * pages } else { pages };
+        outputs.extend(
+            page_files(o, format, sheet_pages)
+                .into_iter()
+                .map(|p| ("-o", p)),
+        );
     }
     if let (Some(k), Some(f)) = (&a.answers, answers_format) {
         outputs.extend(
@@ -404,7 +422,12 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         },
     };
     // Every file is rendered first, then all are written together: all or none.
-    let contents = sheet::batch_files(&made, &sheet, format, answers_format, dpi)?;
+    let keys = match answers_format {
+        Some(f) => sheet::Keys::Apart(f),
+        None if same => sheet::Keys::After,
+        None => sheet::Keys::None,
+    };
+    let contents = sheet::batch_files(&made, &sheet, format, keys, dpi)?;
     debug_assert_eq!(contents.len(), targets.len());
     let mut fills: Vec<Box<Fill<'_>>> = contents
         .iter()
@@ -550,7 +573,7 @@ fn check(a: CheckArgs) -> Result<ExitCode, Error> {
             ))
         }
         Some(o) => {
-            let format = choose(None, Some(o), "-o", &IMAGES, None)?;
+            let format = choose(None, Some(o), "-o", &PAGES, None)?;
             let mut inputs: Vec<(&str, &Path)> =
                 vec![("PUZZLE", &a.puzzle), ("ANSWER", &a.answers[0])];
             let theme_spec = a.theme.as_deref().unwrap_or("classic");

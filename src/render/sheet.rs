@@ -114,15 +114,26 @@ pub fn encode_pages(
 /// Most puzzles a page can hold and still be written in.
 pub const MAX_PER_PAGE: usize = 64;
 
+/// Where a batch's answer-key pages go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keys {
+    /// No key.
+    None,
+    /// In files of their own, in this format.
+    Apart(crate::io::OutputFormat),
+    /// After the puzzle pages, in the worksheet's own PDF (or numbered SVG/PNG files).
+    After,
+}
+
 /// The bytes of every file a batch goes to, in order: the puzzles as one JSON or text file, or
 /// as worksheet pages in `format` (one PDF, or one SVG or PNG a page), then the answer-key
-/// pages in `answers` if asked for. Rendering everything first lets the caller write all
-/// files or none.
+/// pages where `keys` says. Rendering everything first lets the caller write all files or
+/// none.
 pub fn batch_files(
     made: &[crate::puzzle::generate::Generated],
     sheet: &Sheet<'_>,
     format: crate::io::OutputFormat,
-    answers: Option<crate::io::OutputFormat>,
+    keys: Keys,
     dpi: f64,
 ) -> Result<Vec<Vec<u8>>, super::raster::RasterError> {
     use crate::io::puzzle::{write_batch_json, write_batch_text};
@@ -143,9 +154,15 @@ pub fn batch_files(
             .expect("writing to memory cannot fail");
             files.push(w);
         }
-        f => files.extend(encode_pages(&pages(sheet, &items, false), f, dpi)?),
+        f => {
+            let mut all = pages(sheet, &items, false);
+            if keys == Keys::After {
+                all.extend(pages(sheet, &items, true));
+            }
+            files.extend(encode_pages(&all, f, dpi)?);
+        }
     }
-    if let Some(f) = answers {
+    if let Keys::Apart(f) = keys {
         files.extend(encode_pages(&pages(sheet, &items, true), f, dpi)?);
     }
     Ok(files)
