@@ -149,6 +149,45 @@ fn answers_same_puts_the_key_pages_after_the_puzzles() {
 }
 
 #[test]
+fn dark_themes_are_lightened_on_worksheets_and_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    kt().current_dir(dir.path())
+        .args([
+            "puzzle",
+            "6x6",
+            "--count",
+            "1",
+            "--per-page",
+            "1",
+            "--seed",
+            "2",
+        ])
+        .args([
+            "--theme",
+            "vlsi",
+            "--dpi",
+            "40",
+            "-o",
+            "s.png",
+            "--answers",
+            "same",
+        ])
+        .assert()
+        .success();
+    for page in ["s-1.png", "s-2.png"] {
+        let png = common::rgba(&std::fs::read(dir.path().join(page)).unwrap()).unwrap();
+        let dark = png
+            .rgba
+            .chunks(4)
+            .filter(|p| (p[0] as u32 + p[1] as u32 + p[2] as u32) < 3 * 90)
+            .count();
+        // The board covers about half the page; its squares must not be the ink.
+        let share = dark as f64 / (png.width * png.height) as f64;
+        assert!(share < 0.08, "{page}: {share:.3} of the page is dark");
+    }
+}
+
+#[test]
 fn outputs_are_byte_identical_for_one_seed() {
     let dir = tempfile::tempdir().unwrap();
     let mut outs = Vec::new();

@@ -5,15 +5,11 @@
 use serde::Serialize;
 
 use super::sheet::Item;
-use super::theme::{Rgb, Theme};
+use super::theme::Theme;
 
 const PAGE: &str = include_str!("../../templates/play/page.html");
 const STYLE: &str = include_str!("../../templates/play/play.css");
 const SCRIPT: &str = include_str!("../../templates/play/play.js");
-
-/// Light and dark squares darker than these (relative luminance) are lightened: pupils write
-/// on them. Two levels keep the board chequered.
-const MIN_LUMINANCE: (f64, f64) = (0.85, 0.7);
 
 #[derive(Serialize)]
 struct Data<'a> {
@@ -56,11 +52,12 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
         })
         .collect();
     let json = serde_json::to_string(&Data { puzzles }).expect("plain data serialises");
+    let paper = theme.for_writing();
     let colours = format!(
         "--light: {}; --dark: {}; --grid: {}",
-        writable(theme.light, MIN_LUMINANCE.0).hex(),
-        writable(theme.dark, MIN_LUMINANCE.1).hex(),
-        theme.grid.hex()
+        paper.light.hex(),
+        paper.dark.hex(),
+        paper.grid.hex()
     );
     fill(
         PAGE,
@@ -102,28 +99,6 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
-/// `c`, mixed with white until its luminance reaches `min`.
-fn writable(c: Rgb, min: f64) -> Rgb {
-    let white = Rgb(255, 255, 255);
-    (0..=40)
-        .map(|step| c.mix(white, f64::from(step) / 40.0))
-        .find(|m| luminance(*m) >= min)
-        .unwrap_or(white)
-}
-
-/// Relative luminance (WCAG) of an sRGB colour.
-fn luminance(c: Rgb) -> f64 {
-    let lin = |v: u8| {
-        let s = f64::from(v) / 255.0;
-        if s <= 0.040_45 {
-            s / 12.92
-        } else {
-            ((s + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
-}
-
 /// Text for HTML content and attribute values.
 fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -149,25 +124,6 @@ fn script_safe(json: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dark_squares_are_lightened_and_light_ones_kept() {
-        let (light, dark) = MIN_LUMINANCE;
-        assert_eq!(writable(Rgb(255, 255, 255), light), Rgb(255, 255, 255));
-        assert_eq!(writable(Rgb(228, 228, 228), dark), Rgb(228, 228, 228));
-        for c in [Rgb(0, 0, 0), Rgb(20, 40, 30), Rgb(31, 78, 156)] {
-            let (l, d) = (writable(c, light), writable(c, dark));
-            assert!(
-                luminance(l) >= light && luminance(d) >= dark,
-                "{c:?} -> {l:?} {d:?}"
-            );
-            assert!(
-                luminance(d) < light,
-                "{c:?}: dark squares stay darker than light ones"
-            );
-            assert_ne!(l, Rgb(255, 255, 255), "{c:?} keeps a tint");
-        }
-    }
 
     #[test]
     fn placeholders_are_filled_once_and_values_left_alone() {

@@ -416,6 +416,7 @@ fn boards(
     top: f64,
 ) -> Document {
     let t = sheet.template;
+    let theme = sheet.theme.for_writing();
     let m = t.margin;
     let inner = t.width - 2.0 * m;
     let bottom = t.height - m;
@@ -467,7 +468,7 @@ fn boards(
         } else {
             opts.blank = item.puzzle.grid.iter().map(|&v| v == 0).collect();
         }
-        let board = document(item.solution, &scene, sheet.theme, &opts)
+        let board = document(item.solution, &scene, &theme, &opts)
             .set("x", num(bx - scene.margin))
             .set("y", num(y + label_h - scene.margin));
         doc = doc.add(board);
@@ -570,7 +571,7 @@ pub fn marked_answer(
     opts.marked = puzzle.grid.iter().map(|&v| v != 0).collect();
     opts.mark_colour = t.given_fill;
     opts.flagged = marking.wrong.clone();
-    let board = document(&carrier, &scene, theme, &opts)
+    let board = document(&carrier, &scene, &theme.for_writing(), &opts)
         .set("x", num(m + (inner - scene.width()) / 2.0))
         .set("y", num(board_y));
     doc = doc.add(board);

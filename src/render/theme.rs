@@ -40,7 +40,52 @@ impl Rgb {
         let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
         Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
     }
+
+    /// Relative luminance (WCAG 2): 0 for black, 1 for white.
+    pub fn luminance(self) -> f64 {
+        let lin = |v: u8| {
+            let s = f64::from(v) / 255.0;
+            if s <= 0.040_45 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(self.0) + 0.7152 * lin(self.1) + 0.0722 * lin(self.2)
+    }
+
+    /// Contrast ratio (WCAG 2) between two colours: 1 to 21.
+    pub fn contrast(self, other: Rgb) -> f64 {
+        let (a, b) = (self.luminance(), other.luminance());
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// This colour mixed with white, in steps of 1/40, until its luminance reaches `min`.
+    pub fn lightened_to(self, min: f64) -> Rgb {
+        let white = Rgb(255, 255, 255);
+        (0..=40)
+            .map(|step| self.mix(white, f64::from(step) / 40.0))
+            .find(|m| m.luminance() >= min)
+            .unwrap_or(white)
+    }
+
+    /// This colour mixed with black, in steps of 1/40, until it has contrast `ratio` with
+    /// `back`.
+    pub fn darkened_against(self, back: Rgb, ratio: f64) -> Rgb {
+        let black = Rgb(0, 0, 0);
+        (0..=40)
+            .map(|step| self.mix(black, f64::from(step) / 40.0))
+            .find(|m| m.contrast(back) >= ratio)
+            .unwrap_or(black)
+    }
 }
+
+/// Light and dark squares darker than these (relative luminance) are lightened where pupils
+/// write on them; two levels keep the board chequered.
+pub const WRITABLE_LUMINANCE: (f64, f64) = (0.85, 0.7);
+
+/// Contrast (WCAG AA for text) that numbers and labels keep against the squares they sit on.
+const TEXT_CONTRAST: f64 = 4.5;
 
 /// How the tour's corners are joined.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,6 +221,25 @@ pub enum ThemeError {
 }
 
 impl Theme {
+    /// This theme made to write on, for worksheets and the play page: squares (and the page
+    /// around the board) at least as light as [`WRITABLE_LUMINANCE`], numbers and labels
+    /// darkened until they read on them. Light themes come back unchanged.
+    pub fn for_writing(&self) -> Theme {
+        let (light, dark) = WRITABLE_LUMINANCE;
+        let mut t = self.clone();
+        t.light = self.light.lightened_to(light);
+        t.dark = self.dark.lightened_to(dark);
+        t.background = self.background.lightened_to(light);
+        let darker = if t.light.luminance() < t.dark.luminance() {
+            t.light
+        } else {
+            t.dark
+        };
+        t.number = self.number.darkened_against(darker, TEXT_CONTRAST);
+        t.label = self.label.darkened_against(t.background, TEXT_CONTRAST);
+        t
+    }
+
     /// A built-in theme by name.
     pub fn builtin(name: &str) -> Result<Theme, ThemeError> {
         let (n, text) = BUILTIN
@@ -333,6 +397,48 @@ impl Theme {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dark_squares_are_lightened_and_light_ones_kept() {
+        let (light, dark) = WRITABLE_LUMINANCE;
+        let white = Rgb(255, 255, 255);
+        assert_eq!(white.lightened_to(light), white);
+        assert_eq!(Rgb(228, 228, 228).lightened_to(dark), Rgb(228, 228, 228));
+        for c in [Rgb(0, 0, 0), Rgb(20, 40, 30), Rgb(31, 78, 156)] {
+            let (l, d) = (c.lightened_to(light), c.lightened_to(dark));
+            assert!(
+                l.luminance() >= light && d.luminance() >= dark,
+                "{c:?} -> {l:?} {d:?}"
+            );
+            assert!(
+                d.luminance() < light,
+                "{c:?}: dark squares stay darker than light ones"
+            );
+            assert_ne!(l, white, "{c:?} keeps a tint");
+        }
+    }
+
+    #[test]
+    fn themes_for_writing_keep_light_ones_and_fix_dark_ones() {
+        for name in ["classic", "paper", "color"] {
+            let t = Theme::builtin(name).unwrap();
+            let w = t.for_writing();
+            assert_eq!(
+                (w.light, w.dark, w.number, w.background, w.label),
+                (t.light, t.dark, t.number, t.background, t.label),
+                "{name}"
+            );
+        }
+        let vlsi = Theme::builtin("vlsi").unwrap().for_writing();
+        let (light, dark) = WRITABLE_LUMINANCE;
+        assert!(vlsi.light.luminance() >= light && vlsi.dark.luminance() >= dark);
+        assert!(vlsi.light != vlsi.dark, "still chequered");
+        for square in [vlsi.light, vlsi.dark] {
+            assert!(vlsi.number.contrast(square) >= TEXT_CONTRAST);
+        }
+        assert!(vlsi.label.contrast(vlsi.background) >= TEXT_CONTRAST);
+        assert!(Rgb(0, 0, 0).contrast(Rgb(255, 255, 255)) > 20.9);
+    }
 
     #[test]
     fn builtins_parse() {
