@@ -27,11 +27,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let template = Template::builtin("a4")?;
     let theme = Theme::builtin("classic")?;
+    let title = "Knight's tours".to_string();
+    let facts = sheet::Facts {
+        board,
+        last: board.area(),
+        holes: false,
+        closed: false,
+    };
     let layout = Sheet {
         template: &template,
         theme: &theme,
-        title: "Knight's tours".into(),
-        per_page: sheet::default_per_page(board.rows, board.cols),
+        per_page: sheet::default_per_page(&template, &title, &facts),
+        title,
         caption: sheet::Caption::Seed,
     };
     let items = sheet::items(&made);

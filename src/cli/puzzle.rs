@@ -320,10 +320,21 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     }
     let dpi = a.dpi.unwrap_or(150.0);
     Raster::new(1.0, 1.0, Some(dpi), None)?;
-    let paper = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
-    let per_page = a
-        .per_page
-        .unwrap_or_else(|| sheet::per_page_on(board.rows, board.cols, paper.width, paper.height));
+    let mut template = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
+    if let Some(path) = &a.template {
+        let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
+        template = Template::parse(&path.display().to_string(), &text, Some(&template))?;
+    }
+    let title = a.title.clone().unwrap_or_else(|| template.title.clone());
+    let per_page = a.per_page.unwrap_or_else(|| {
+        let facts = sheet::Facts {
+            board,
+            last: shape.open_count(),
+            holes: !shape.holes().is_empty(),
+            closed: a.kind.closed,
+        };
+        sheet::default_per_page(&template, &title, &facts)
+    });
     // Every output and input is known before any work: compare them all by file identity.
     let pages = a.count.div_ceil(per_page);
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
@@ -361,11 +372,6 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     } else {
         files::plan(&named, &inputs)?
     };
-    let mut template = paper;
-    if let Some(path) = &a.template {
-        let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
-        template = Template::parse(&path.display().to_string(), &text, Some(&template))?;
-    }
     let theme = load_theme(theme_spec)?;
     let target = match (a.clues, a.difficulty) {
         _ if a.minimal => Target::Minimal,
@@ -413,7 +419,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let sheet = Sheet {
         template: &template,
         theme: &theme,
-        title: a.title.clone().unwrap_or_else(|| template.title.clone()),
+        title,
         per_page,
         caption: match a.caption {
             None | Some(CaptionArg::None) => sheet::Caption::None,

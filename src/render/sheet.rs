@@ -15,6 +15,7 @@ use super::svg::{document, DrawOptions, Style};
 use super::theme::{Rgb, Theme};
 use crate::puzzle::{Grade, Puzzle};
 use crate::tour::Tour;
+use crate::Board;
 
 mod template;
 pub use template::{Template, TemplateError};
@@ -168,24 +169,36 @@ pub fn batch_files(
     Ok(files)
 }
 
-/// A sensible number of puzzles per page for a board on a page of `width` x `height` mm: as
-/// [`default_per_page`] on A4, more on larger paper and fewer on smaller, so squares keep
-/// about the same size.
-pub fn per_page_on(rows: u32, cols: u32, width: f64, height: f64) -> usize {
-    let a4 = default_per_page(rows, cols) as f64;
-    let area = (width * height) / (210.0 * 297.0);
-    ((a4 * area).round() as usize).clamp(1, MAX_PER_PAGE)
+/// The smallest square (mm) a pupil writes a number of up to two digits in, and one of three;
+/// on paper larger than A4 it grows with the text (the square root of the area).
+const MIN_SQUARE: (f64, f64) = (7.2, 8.0);
+
+/// The default number of puzzles per page: as many as the page holds with squares no smaller
+/// than [`MIN_SQUARE`], under the header `title` and the instructions for `facts`. The most
+/// such always fill their grid of boards, so no slot is left empty on a full page.
+pub fn default_per_page(t: &Template, title: &str, facts: &Facts) -> usize {
+    let (_, top) = header(Document::new(), t, title, Some(facts), false);
+    let (inner, bottom) = (t.width - 2.0 * t.margin, t.height - t.margin);
+    let a4 = (t.width * t.height / (210.0 * 297.0)).sqrt().max(1.0);
+    let min = a4
+        * if facts.last >= 100 {
+            MIN_SQUARE.1
+        } else {
+            MIN_SQUARE.0
+        };
+    let b = facts.board;
+    (1..=MAX_PER_PAGE)
+        .rev()
+        .find(|&n| {
+            let (.., cell) = grid_of(n, inner, bottom - top, t.gap, around(t), b.rows, b.cols);
+            cell >= min
+        })
+        .unwrap_or(1)
 }
 
-/// A sensible number of puzzles per A4 page for a board: boards stay large enough to write in.
-pub fn default_per_page(rows: u32, cols: u32) -> usize {
-    match rows.max(cols) {
-        0..=6 => 8,
-        7..=8 => 6,
-        9..=10 => 4,
-        11..=14 => 2,
-        _ => 1,
-    }
+/// Height (mm) of a board's number above it and its caption below.
+fn around(t: &Template) -> f64 {
+    t.label_size * 1.5 + t.small_size * 2.0
 }
 
 /// Running text: real text in the bundled regular font, so a PDF embeds it and it can be
@@ -304,23 +317,52 @@ pub fn pages(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool) -> Vec<Page> 
         .collect()
 }
 
-fn fill(template: &str, items: &[Item<'_>]) -> String {
-    let Some(first) = items.first() else {
-        return template.to_string();
-    };
-    template
-        .replace("{last}", &first.puzzle.len().to_string())
-        .replace("{board}", &first.puzzle.board.to_string())
+/// What a page's heading says about its puzzles, known before they are made.
+#[derive(Debug, Clone, Copy)]
+pub struct Facts {
+    /// The board.
+    pub board: Board,
+    /// The last number (the open squares).
+    pub last: usize,
+    /// Whether any square is blocked.
+    pub holes: bool,
+    /// Whether the tours are closed.
+    pub closed: bool,
 }
 
-/// The instructions, told about blocked squares when the puzzles have any.
-fn instructions(template: &str, items: &[Item<'_>]) -> String {
-    let text = fill(template, items);
-    if items.iter().any(|i| !i.puzzle.holes.is_empty()) && !text.is_empty() {
-        format!("{text} Hatched squares are blocked: no number goes there.")
-    } else {
-        text
+impl Facts {
+    fn of(items: &[Item<'_>]) -> Option<Facts> {
+        let first = items.first()?;
+        Some(Facts {
+            board: first.puzzle.board,
+            last: first.puzzle.len(),
+            holes: items.iter().any(|i| !i.puzzle.holes.is_empty()),
+            closed: first.puzzle.is_closed(),
+        })
     }
+}
+
+fn fill(template: &str, facts: &Facts) -> String {
+    template
+        .replace("{last}", &facts.last.to_string())
+        .replace("{board}", &facts.board.to_string())
+}
+
+/// The instructions, told about blocked squares and closed tours when the puzzles are so.
+fn instructions(t: &Template, facts: &Facts) -> String {
+    let mut text = fill(&t.instructions, facts);
+    if facts.holes && !text.is_empty() {
+        text = format!("{text} Hatched squares are blocked: no number goes there.");
+    }
+    if facts.closed && !t.closed_note.is_empty() {
+        let note = fill(&t.closed_note, facts);
+        text = if text.is_empty() {
+            note
+        } else {
+            format!("{text} {note}")
+        };
+    }
+    text
 }
 
 fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, count: usize) -> Page {
@@ -341,7 +383,8 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
                 .set("height", "100%")
                 .set("fill", "#ffffff"),
         );
-    let (doc, top) = header(doc, t, &heading, items, answers);
+    let facts = Facts::of(items);
+    let (doc, top) = header(doc, t, &heading, facts.as_ref(), answers);
     let doc = footer(doc, t, index, count);
     let doc = boards(doc, sheet, items, answers, top);
     finish(doc, t.width, t.height)
@@ -353,7 +396,7 @@ fn header(
     mut doc: Document,
     t: &Template,
     heading: &str,
-    items: &[Item<'_>],
+    facts: Option<&Facts>,
     answers: bool,
 ) -> (Document, f64) {
     let (w, m) = (t.width, t.margin);
@@ -384,10 +427,7 @@ fn header(
             .add(text(date_x, y, t.text_size, t.text, &t.date_label))
             .add(rule(date_x + date_w + 2.0, w - m, y + 0.6));
         y += t.text_size * 1.2;
-        let mut words = instructions(&t.instructions, items);
-        if items.first().is_some_and(|i| i.puzzle.is_closed()) && !t.closed_note.is_empty() {
-            words = format!("{words} {}", fill(&t.closed_note, items));
-        }
+        let words = facts.map_or_else(|| t.instructions.clone(), |f| instructions(t, f));
         for line in wrap(&words, t.text_size, inner) {
             y += t.text_size * 1.4;
             doc = doc.add(text(m, y, t.text_size, t.text, &line));
@@ -421,7 +461,6 @@ fn boards(
     let inner = t.width - 2.0 * m;
     let bottom = t.height - m;
     let label_h = t.label_size * 1.5;
-    let small_h = t.small_size * 2.0;
     let Some(first) = items.first() else {
         return doc;
     };
@@ -431,14 +470,14 @@ fn boards(
         inner,
         bottom - top,
         t.gap,
-        label_h + small_h,
+        around(t),
         b.rows,
         b.cols,
     );
     let cell = cell.max(1.0);
     let rows_used = items.len().div_ceil(cols);
     let slot_w = (inner - (cols - 1) as f64 * t.gap) / cols as f64;
-    let slot_h = label_h + small_h + b.rows as f64 * cell;
+    let slot_h = around(t) + b.rows as f64 * cell;
     // Spread the rows over the height left, so a short page does not bunch at the top.
     let spare = (bottom - top - rows_used as f64 * slot_h).max(0.0);
     let vgap = if rows_used > 1 {
@@ -634,6 +673,43 @@ mod tests {
                 assert!(glyphs::text_width(l, size, true) <= width, "{l}");
             }
             assert_eq!(lines.concat().replace(' ', ""), title.replace(' ', ""));
+        }
+    }
+
+    #[test]
+    fn default_layouts_fill_the_page_with_writable_squares() {
+        let mut seen = Vec::new();
+        for page in ["a4", "letter", "a3", "a5", "legal", "300x200mm"] {
+            let t = Template::builtin(page).unwrap();
+            let (_, top) = header(Document::new(), &t, &t.title, None, false);
+            for n in [5u32, 6, 8, 10, 12, 16, 20, 30] {
+                let facts = Facts {
+                    board: Board::new(n, n).unwrap(),
+                    last: (n * n) as usize,
+                    holes: false,
+                    closed: false,
+                };
+                let (_, top) = header(Document::new(), &t, &t.title, Some(&facts), false);
+                let layout = |per| {
+                    let (w, h) = (t.width - 2.0 * t.margin, t.height - t.margin - top);
+                    grid_of(per, w, h, t.gap, around(&t), n, n)
+                };
+                let per = default_per_page(&t, &t.title, &facts);
+                let (c, r, cell) = layout(per);
+                let scale = (t.width * t.height / (210.0 * 297.0)).sqrt().max(1.0);
+                let min = scale * if n * n >= 100 { 8.0 } else { 7.2 };
+                assert!(cell >= min || per == 1, "{page} {n}x{n}: {cell} mm");
+                assert!(
+                    per == MAX_PER_PAGE || layout(per + 1).2 < min,
+                    "{page} {n}x{n}: room for more"
+                );
+                assert_eq!(c * r, per, "{page} {n}x{n}: a slot left empty");
+                seen.push((page, n, per));
+            }
+            assert!(top > t.margin);
+        }
+        for want in [("a4", 6, 9), ("a4", 8, 6), ("a3", 6, 12), ("a5", 6, 4)] {
+            assert!(seen.contains(&want), "{want:?} in {seen:?}");
         }
     }
 
