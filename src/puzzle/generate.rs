@@ -589,7 +589,10 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
         let keep = match target {
             // Deduction is sound: if it finishes, the solution is unique.
             Some(g) => matches!(grade::grade(&p, geo, g), Verdict::Solved { .. }),
-            None => solver::is_unique(&p, geo, budget) == Some(true),
+            // The puzzle with `k` was unique, so only a solution with `k` moved can be new.
+            None => {
+                solver::solvable_elsewhere(&p, geo, k, tour.path[k as usize], budget) == Ok(false)
+            }
         };
         if !keep {
             given[k as usize] = true;

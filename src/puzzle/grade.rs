@@ -72,9 +72,19 @@ pub(crate) struct Deduced {
 
 /// Runs every rule (lookahead included) as a presolve for a search; `None` when the
 /// givens contradict each other. Every solution of the puzzle agrees with the result.
-pub(crate) fn deduce(puzzle: &Puzzle, geo: &Geometry) -> Option<Deduced> {
+/// With `forbid` = (number, slot), that number is kept off that square.
+pub(crate) fn deduce(
+    puzzle: &Puzzle,
+    geo: &Geometry,
+    forbid: Option<(u32, u32)>,
+) -> Option<Deduced> {
     let masks = Masks::new(geo);
     let mut l = Logic::new(puzzle, geo, &masks);
+    if let Some((k, s)) = forbid {
+        let mut keep = vec![u64::MAX; l.w];
+        bits::clear(&mut keep, s);
+        l.restrict(k, &keep).ok()?;
+    }
     l.solve(Grade::Hard, true).ok()?;
     Some(Deduced {
         cand: l.cand,

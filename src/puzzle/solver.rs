@@ -64,7 +64,7 @@ pub fn default_budget(n: usize) -> u64 {
 pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, GaveUp> {
     let mut found: Vec<Vec<u32>> = Vec::new();
     let mut search = Search::new(puzzle, geo);
-    let nodes = if search.presolve(puzzle, geo) {
+    let nodes = if search.presolve(puzzle, geo, None) {
         search.run(2, budget, &mut found)?
     } else {
         0
@@ -81,6 +81,33 @@ pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, Ga
         (Some(a), Some(b)) => Solutions::Two(tour(a), tour(b)),
     };
     Ok(Outcome { solutions, nodes })
+}
+
+/// Whether `puzzle` has a solution with number `k` (0-based) anywhere but on square `square`,
+/// within `budget` nodes. For a puzzle made by erasing given `k` from a puzzle with one
+/// solution, that is exactly whether the erasure lets in a second solution: any other
+/// solution keeping `k` there would have solved the first puzzle too. Cheaper than counting
+/// to two, since the search never walks the known solution's side of the tree.
+pub fn solvable_elsewhere(
+    puzzle: &Puzzle,
+    geo: &Geometry,
+    k: u32,
+    square: u32,
+    budget: u64,
+) -> Result<bool, GaveUp> {
+    let Some(slot) = geo.slot(square) else {
+        return Ok(true);
+    };
+    let mut found: Vec<Vec<u32>> = Vec::new();
+    let mut search = Search::new(puzzle, geo);
+    if search.pos[k as usize] == slot {
+        return Ok(false);
+    }
+    if !search.presolve(puzzle, geo, Some((k, slot))) {
+        return Ok(false);
+    }
+    search.run(1, budget, &mut found)?;
+    Ok(!found.is_empty())
 }
 
 /// Whether `puzzle` has exactly one solution, or `None` if the budget ran out first.
@@ -124,8 +151,9 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// Applies the logic solver's deductions; false when they show there is no solution.
-    fn presolve(&mut self, puzzle: &Puzzle, geo: &Geometry) -> bool {
-        let Some(d) = grade::deduce(puzzle, geo) else {
+    /// `forbid`: a number kept off a slot.
+    fn presolve(&mut self, puzzle: &Puzzle, geo: &Geometry, forbid: Option<(u32, u32)>) -> bool {
+        let Some(d) = grade::deduce(puzzle, geo, forbid) else {
             return false;
         };
         for (k, &sq) in d.placed.iter().enumerate() {

@@ -171,3 +171,40 @@ proptest::proptest! {
         }
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 64,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(31),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+    /// Erasing a given from a unique puzzle lets in a second solution exactly when some
+    /// solution puts that number elsewhere, as plain enumeration counts.
+    #[test]
+    fn elsewhere_search_decides_erasures_like_counting(
+        dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (4, 7), (6, 5)]),
+        closed in proptest::bool::ANY,
+        seed in 0u64..1000,
+        keep in 2u32..4,
+    ) {
+        let b = board(dims.0, dims.1);
+        let closed = closed && b.area() % 2 == 0 && b.sides().0 >= 5;
+        let kind = if closed { Kind::Closed } else { Kind::Open };
+        let mut req = Request::new(b, kind);
+        req.method = Method::Warnsdorff;
+        req.seed = Some(seed);
+        let Ok(sol) = solve::solve(&req) else { return Ok(()) };
+        let t = sol.tour;
+        let n = b.area() as u32;
+        let geo = Geometry::new(b);
+        let given: Vec<u32> = (0..n).filter(|k| (k * 5 + seed as u32) % keep == 0).collect();
+        if tests_support::brute(&Puzzle::from_tour(&t, given.iter().copied()), 2) != 1 {
+            return Ok(());
+        }
+        for &k in &given {
+            let p = Puzzle::from_tour(&t, given.iter().copied().filter(|&j| j != k));
+            let elsewhere = solvable_elsewhere(&p, &geo, k, t.path[k as usize], u64::MAX).unwrap();
+            proptest::prop_assert_eq!(elsewhere, tests_support::brute(&p, 2) == 2, "k {}", k);
+        }
+    }
+}
