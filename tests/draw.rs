@@ -500,3 +500,46 @@ fn colours_backgrounds_margins_and_pdf_width() {
     let text = String::from_utf8_lossy(&pdf);
     assert!(text.contains("/MediaBox [0 0 300 300]"), "no 300 pt page");
 }
+
+#[test]
+fn traced_style_draws_the_numbers_over_a_faint_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let draw = |style: &str| {
+        let f = dir.path().join(format!("{style}.png"));
+        kt().args([
+            "draw", "6x6", "--cell", "40", "--dpi", "96", "--style", style,
+        ])
+        .arg("-o")
+        .arg(&f)
+        .assert()
+        .success();
+        decode(&f)
+    };
+    let (numbers, traced) = (draw("numbers"), draw("traced"));
+    // The faint line: classic's black mixed 70% toward white, about (178, 178, 178).
+    let faint = |png: &Png| {
+        png.rgba
+            .chunks(4)
+            .filter(|p| p[..3].iter().all(|&v| (165..=190).contains(&v)))
+            .count()
+    };
+    let dark = |png: &Png| {
+        png.rgba
+            .chunks(4)
+            .filter(|p| p[..3].iter().map(|&v| v as u32).sum::<u32>() < 150)
+            .count()
+    };
+    assert!(
+        faint(&traced) > 10 * faint(&numbers).max(50),
+        "a faint line: {} vs {} pixels",
+        faint(&traced),
+        faint(&numbers)
+    );
+    // Every number is still drawn in full, in the same ink; the line's own black is gone.
+    let (n, t) = (dark(&numbers) as f64, dark(&traced) as f64);
+    assert!((t - n).abs() / n < 0.05, "numbers {n} vs traced {t}");
+    kt().args(["draw", "6x6", "--style", "numbers+lines", "--arrows", "-o"])
+        .arg(dir.path().join("alias.svg"))
+        .assert()
+        .success();
+}

@@ -29,6 +29,9 @@ pub enum StyleArg {
     Lines,
     /// The line over the divide-and-conquer tiles (Figure 5 of Bai & Yang).
     Tiles,
+    /// The numbered grid over the tour traced as a faint line.
+    #[value(alias = "numbers+lines")]
+    Traced,
 }
 
 /// Image formats.
@@ -287,6 +290,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         StyleArg::Numbers => Style::Numbers,
         StyleArg::Lines => Style::Lines,
         StyleArg::Tiles => Style::Tiles,
+        StyleArg::Traced => Style::Traced,
     };
     // Everything about the drawing's size is decided before solving.
     let precheck = |board: Board, style: Style| -> Result<(), Error> {

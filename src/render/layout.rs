@@ -51,7 +51,11 @@ pub fn picture(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) ->
         Style::Numbers => items.extend(numbers(tour, scene, theme, opts)),
         Style::Lines | Style::Tiles => {
             items.extend(dots(tour, scene, theme));
-            items.extend(lines(tour, scene, theme, opts, moves));
+            items.extend(lines(tour, scene, theme, opts, moves, 0.0));
+        }
+        Style::Traced => {
+            items.extend(lines(tour, scene, theme, opts, moves, TRACE_FADE));
+            items.extend(numbers(tour, scene, theme, opts));
         }
     }
     Picture {
@@ -423,7 +427,20 @@ fn shade(theme: &Theme, opts: &DrawOptions, t: f64) -> Rgb {
     }
 }
 
-fn lines(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions, moves: usize) -> Vec<Item> {
+/// How far the traced style's line is mixed toward the light squares: faint enough that every
+/// number reads over it, dark enough to follow.
+const TRACE_FADE: f64 = 0.7;
+
+/// The tour's line (and arrows, and start and end markers); with `fade` above 0 its colours
+/// are mixed that far toward the light squares and the markers left to the numbers' frames.
+fn lines(
+    tour: &Tour,
+    scene: &Scene,
+    theme: &Theme,
+    opts: &DrawOptions,
+    moves: usize,
+    fade: f64,
+) -> Vec<Item> {
     let n = tour.path.len();
     if n == 0 {
         return Vec::new();
@@ -439,7 +456,8 @@ fn lines(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions, moves: u
     } else {
         Cap::Butt
     };
-    let pen = |colour| stroke(colour, width, theme.line_join, cap);
+    let ink = |colour: Rgb| colour.mix(theme.light, fade);
+    let pen = |colour| stroke(ink(colour), width, theme.line_join, cap);
     let gradient = opts.gradient.unwrap_or(theme.gradient) && moves > 1;
     let mut items = Vec::new();
     if gradient {
@@ -468,10 +486,10 @@ fn lines(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions, moves: u
         ));
     }
     if opts.arrows {
-        items.push(arrows(tour, scene, theme, width, moves));
+        items.push(arrows(tour, scene, ink(theme.line), width, moves));
     }
     let m = theme.marker_size * scene.cell;
-    if m > 0.0 {
+    if m > 0.0 && fade == 0.0 {
         let (x, y) = at(0);
         let mut o = Outline::new();
         o.circle(x, y, m / 2.0);
@@ -490,7 +508,7 @@ pub const ARROW_AT: f64 = 0.64;
 
 /// Arrow heads: one outline per move direction, placed with its tip at [`ARROW_AT`] of each
 /// move and sized by the line width.
-fn arrows(tour: &Tour, scene: &Scene, theme: &Theme, width: f64, moves: usize) -> Item {
+fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves: usize) -> Item {
     let n = tour.path.len();
     let c = scene.cell;
     let len = (4.0 * width).clamp(0.1 * c, 0.24 * c);
@@ -524,5 +542,5 @@ fn arrows(tour: &Tour, scene: &Scene, theme: &Theme, width: f64, moves: usize) -
             step: i as u32 + 1,
         });
     }
-    Item::new(Shape::Stamps { defs, uses }, Paint::Fill(theme.line))
+    Item::new(Shape::Stamps { defs, uses }, Paint::Fill(colour))
 }

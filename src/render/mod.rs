@@ -160,6 +160,16 @@ pub enum SizeError {
 pub fn cost(board: Board, style: Style, arrows: bool) -> Cost {
     let n = board.area() as u64;
     match style {
+        Style::Traced => {
+            let (a, b) = (
+                cost(board, Style::Numbers, arrows),
+                cost(board, Style::Lines, arrows),
+            );
+            Cost {
+                elements: a.elements + b.elements,
+                moves: b.moves,
+            }
+        }
         Style::Numbers => {
             // Digits of 1..=n: each decade contributes its count times its length.
             let mut digits = 0;

@@ -28,6 +28,8 @@ pub enum Style {
     Lines,
     /// The line over the divide-and-conquer tiles.
     Tiles,
+    /// The numbered grid over the tour traced as a faint line.
+    Traced,
 }
 
 impl Style {
@@ -37,6 +39,7 @@ impl Style {
             Style::Numbers => "numbers",
             Style::Lines => "lines",
             Style::Tiles => "tiles",
+            Style::Traced => "traced",
         }
     }
 }
