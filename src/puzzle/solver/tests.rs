@@ -86,6 +86,16 @@ fn no_solution_when_1_is_on_the_minority_colour() {
     assert_eq!(o.solutions, Solutions::None);
 }
 
+/// A Warnsdorff tour of `b` from `seed`, closed when asked and the board has one.
+fn seeded_tour(b: Board, closed: bool, seed: u64) -> Option<Tour> {
+    let closed = closed && b.area() % 2 == 0 && b.sides().0 >= 5;
+    let kind = if closed { Kind::Closed } else { Kind::Open };
+    let mut req = Request::new(b, kind);
+    req.method = Method::Warnsdorff;
+    req.seed = Some(seed);
+    solve::solve(&req).ok().map(|s| s.tour)
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
     /// The pruned search agrees with plain path enumeration on small boards.
@@ -97,13 +107,7 @@ proptest::proptest! {
         keep in 2u32..12,
     ) {
         let b = board(dims.0, dims.1);
-        let closed = closed && b.area() % 2 == 0 && b.sides().0 >= 5;
-        let kind = if closed { Kind::Closed } else { Kind::Open };
-        let mut req = Request::new(b, kind);
-        req.method = Method::Warnsdorff;
-        req.seed = Some(seed);
-        let Ok(sol) = solve::solve(&req) else { return Ok(()) };
-        let t = sol.tour;
+        let Some(t) = seeded_tour(b, closed, seed) else { return Ok(()) };
         let n = b.area() as u32;
         // A pseudo-random subset of about n / keep clues.
         let p = Puzzle::from_tour(&t, (0..n).filter(|k| (k * 7 + seed as u32) % keep == 0));
@@ -188,13 +192,7 @@ proptest::proptest! {
         keep in 2u32..4,
     ) {
         let b = board(dims.0, dims.1);
-        let closed = closed && b.area() % 2 == 0 && b.sides().0 >= 5;
-        let kind = if closed { Kind::Closed } else { Kind::Open };
-        let mut req = Request::new(b, kind);
-        req.method = Method::Warnsdorff;
-        req.seed = Some(seed);
-        let Ok(sol) = solve::solve(&req) else { return Ok(()) };
-        let t = sol.tour;
+        let Some(t) = seeded_tour(b, closed, seed) else { return Ok(()) };
         let n = b.area() as u32;
         let geo = Geometry::new(b);
         let given: Vec<u32> = (0..n).filter(|k| (k * 5 + seed as u32) % keep == 0).collect();
