@@ -174,8 +174,9 @@ pub fn batch_files(
 const MIN_SQUARE: (f64, f64) = (7.2, 8.0);
 
 /// The default number of puzzles per page: as many as the page holds with squares no smaller
-/// than 7.2 mm (8 mm for three digits; more on larger paper), under the header `title` and the instructions for `facts`. The most
-/// such always fill their grid of boards, so no slot is left empty on a full page.
+/// than 7.2 mm (8 mm for three digits; more on larger paper), under the header `title` and
+/// the instructions for `facts`. The most such always fill their grid of boards, so no slot
+/// is left empty on a full page.
 pub fn default_per_page(t: &Template, title: &str, facts: &Facts) -> usize {
     let (_, top) = header(Document::new(), t, title, Some(facts), false);
     let (inner, bottom) = (t.width - 2.0 * t.margin, t.height - t.margin);
