@@ -754,10 +754,9 @@ fn every_page_size_keeps_its_content_inside_the_margins() {
                 let inside =
                     x >= band && x < img.width - band && y >= band && y < img.height - foot;
                 let i = ((y * img.width + x) * 4) as usize;
-                // A page whose height is no whole number of pixels ends in a transparent
-                // row past the paper (alpha 0): that is no ink.
-                let opaque = img.rgba[i + 3] > 0;
-                if !inside && opaque && img.rgba[i..i + 3].iter().any(|&c| c < 250) {
+                // Paper to the last pixel, even where the page is no whole number of pixels.
+                assert_eq!(img.rgba[i + 3], 255, "{page}: ({x}, {y}) is not opaque");
+                if !inside && img.rgba[i..i + 3].iter().any(|&c| c < 250) {
                     ink += 1;
                 }
             }

@@ -149,8 +149,21 @@ pub fn render(tree: &usvg::Tree, raster: Raster) -> Result<Pixmap, RasterError> 
         height: raster.height as u64,
         bytes: crate::board::human_bytes(raster.width as f64 * raster.height as f64 * 4.0),
     })?;
-    let s = raster.scale as f32;
-    resvg::render(tree, Transform::from_scale(s, s), &mut pixmap.as_mut());
+    // The pixel size is the drawing's rounded up; stretching the last fraction of a pixel over
+    // it (under one part in a thousand) keeps a page's edge from being half transparent.
+    let size = tree.size();
+    let fit = |px: u32, len: f32| {
+        if len > 0.0 {
+            px as f32 / len
+        } else {
+            raster.scale as f32
+        }
+    };
+    let (sx, sy) = (
+        fit(raster.width, size.width()),
+        fit(raster.height, size.height()),
+    );
+    resvg::render(tree, Transform::from_scale(sx, sy), &mut pixmap.as_mut());
     Ok(pixmap)
 }
 
