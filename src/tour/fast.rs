@@ -1,8 +1,9 @@
 //! The verifier's fast path: is this path a tour, yes or no, at memory speed.
 //!
 //! A step's column change comes from its index difference through a small table (or, on boards
-//! of fewer than 5 columns, from one multiplication per square, [`Splitter`]), and every test
-//! sets the sign bit of one flag, so the loop has no division and no branch. A path of `n`
+//! of fewer than 5 columns, from one multiplication per square, [`Splitter`]), and the tests
+//! fold into two flags, so the loop has no division and only one branch, never taken on a
+//! tour. A path of `n`
 //! entries below `n` with no repeat is a permutation, so no square needs to be looked for
 //! afterwards; repeats show as fewer bits set than entries. Large paths are cut into a few
 //! chunks checked side by side, each with its own visited set; the sets must then be disjoint.
@@ -117,8 +118,9 @@ fn difference_table(cols: u32) -> Option<Vec<i32>> {
 /// Checks entries `from..to` (and the move into `from` from the entry before it): each on the
 /// board, each a knight's move from the last, none twice. Returns the squares seen.
 fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -> Option<Vec<u64>> {
-    // One bit past the board takes every index past it: set, it fails the chunk.
-    let mut seen = vec![0u64; (n + 1).div_ceil(64)];
+    // The last word's bits from `n` up stand for squares past the board: set, they fail the
+    // chunk, as does any index past the last word.
+    let mut seen = vec![0u64; n.div_ceil(64)];
     let start = if from == 0 { 0 } else { from - 1 };
     let first = path[start];
     let off_board = n as u32;
@@ -129,27 +131,42 @@ fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -
         seen[first as usize >> 6] |= 1 << (first & 63);
     }
     let rest = &path[from.max(1)..to];
-    // Every test of a step sets the sign bit of `bad` on failure, so the loop has no branch
-    // and one flag.
+    // Every test of a step folds into one flag, so the loop's only branch is one never taken
+    // on a tour.
     let mut bad = 0i32;
-    let mut mark = |sq: u32| {
-        let s = sq.min(off_board);
-        seen[s as usize >> 6] |= 1u64 << (s & 63);
+    let mut outside = false;
+    let mut mark = |sq: u32| match seen.get_mut(sq as usize >> 6) {
+        Some(w) => *w |= 1u64 << (sq & 63),
+        None => outside = true,
     };
     match steps {
         Steps::Differences { table, cols } => {
             let (off, top) = (2 * cols + 1, 4 * cols + 3);
             let table = &table[..=top as usize];
-            let cl = cols as i32 - 1;
+            let index = |a: u32, b: u32| b.wrapping_sub(a).wrapping_add(off).min(top) as usize;
+            // A column below 0 reads as a huge unsigned one, so the widest column seen is
+            // below `cols` exactly when every step stays on its rows.
+            let mut widest = 0u32;
             let mut col = (first % cols) as i32;
             let mut prev = first;
-            for &sq in rest {
-                let dc = table[sq.wrapping_sub(prev).wrapping_add(off).min(top) as usize];
-                col = col.wrapping_add(dc);
-                bad |= col | cl.wrapping_sub(col);
-                mark(sq);
-                prev = sq;
+            let pairs = rest.chunks_exact(2);
+            let odd = pairs.remainder();
+            for p in pairs {
+                let (a, b) = (p[0], p[1]);
+                col = col.wrapping_add(table[index(prev, a)]);
+                widest = widest.max(col as u32);
+                col = col.wrapping_add(table[index(a, b)]);
+                widest = widest.max(col as u32);
+                mark(a);
+                mark(b);
+                prev = b;
             }
+            for &sq in odd {
+                col = col.wrapping_add(table[index(prev, sq)]);
+                widest = widest.max(col as u32);
+                mark(sq);
+            }
+            bad |= -i32::from(widest >= cols);
         }
         Steps::Squares(split) => {
             let (mut pr, mut pc) = split.split(first);
@@ -163,7 +180,8 @@ fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -
     }
     // With every entry on the board, a chunk holds no square twice exactly when it sets as many
     // bits as it has entries.
-    let on_board = seen[n >> 6] & (1 << (n & 63)) == 0;
+    let past = seen[(n - 1) >> 6] & (!0u64 << 1 << ((n - 1) & 63));
+    let on_board = !outside && past == 0;
     let set: u64 = seen.iter().map(|w| u64::from(w.count_ones())).sum();
     (bad >= 0 && on_board && set == (to - from) as u64).then_some(seen)
 }
