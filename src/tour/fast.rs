@@ -3,10 +3,10 @@
 //! A step's column change comes from its index difference through a small table (or, on boards
 //! of fewer than 5 columns, from one multiplication per square, [`Splitter`]), and the tests
 //! fold into two flags, so the loop has no division and only one branch, never taken on a
-//! tour. A path of `n`
-//! entries below `n` with no repeat is a permutation, so no square needs to be looked for
-//! afterwards; repeats show as fewer bits set than entries. Large paths are cut into a few
-//! chunks checked side by side, each with its own visited set; the sets must then be disjoint.
+//! tour. A path of `n` entries below `n` with no repeat is a permutation, so no square needs
+//! to be looked for afterwards; repeats show as fewer bits set than entries. Large paths are
+//! cut into a few chunks checked side by side, each with its own visited set; the sets must
+//! then be disjoint.
 
 use crate::board::{Board, Splitter};
 
