@@ -297,21 +297,27 @@ impl Plan {
 }
 
 impl Layout for Plan {
+    #[inline]
     fn placed(&self, id: (usize, usize)) -> &Placed {
         &self.kinds[self.kind(id.0, id.1)]
     }
+    #[inline]
     fn base_of(&self, id: (usize, usize)) -> u32 {
         self.base(id.0, id.1)
     }
+    #[inline]
     fn origin(&self, id: (usize, usize)) -> (u32, u32) {
         (self.ax.rstart[id.0], self.ax.cstart[id.1])
     }
-    fn ports_of(&self, id: (usize, usize)) -> [Option<(Port, (usize, usize))>; 4] {
-        let mut v = [None; 4];
-        for (k, p) in self.ports(id.0, id.1).enumerate() {
-            v[k] = Some(p);
-        }
-        v
+    #[inline]
+    fn ports_of(&self, (i, j): (usize, usize)) -> [Option<(Port, (usize, usize))>; 4] {
+        let (p, q) = (self.ax.rparts.len(), self.ax.cparts.len());
+        [
+            (j + 1 < q).then(|| (Port::Right, (i, j + 1))),
+            (j > 0).then(|| (Port::Left, (i, j.wrapping_sub(1)))),
+            (j == 0 && i + 1 < p).then(|| (Port::Down, (i + 1, 0))),
+            (j == 0 && i > 0).then(|| (Port::Up, (i.wrapping_sub(1), 0))),
+        ]
     }
     fn port_edge(&self, id: (usize, usize), port: Port) -> LocalEdge {
         port.edge(self.ax.rparts[id.0], self.ax.cparts[id.1])

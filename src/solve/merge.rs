@@ -199,9 +199,12 @@ impl Placed {
 }
 
 /// One tile's walk on the explicit stack.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Frame {
+#[derive(Clone, Copy)]
+pub(crate) struct Frame<'a> {
     tile: (usize, usize),
+    /// The tile's kind and base, looked up once when it is entered.
+    kind: &'a Placed,
+    base: u32,
     pos: u32,
     dir: i32,
     edges: u32,
@@ -245,10 +248,10 @@ fn step(pos: u32, dir: i32, len: u32) -> u32 {
 
 /// A subtree left for later: where its stretch of the path starts, how long it is, and the
 /// frame that enters it.
-struct Hole {
+struct Hole<'a> {
     at: usize,
     len: usize,
-    frame: Frame,
+    frame: Frame<'a>,
 }
 
 /// Streams the merged tour into `out`: the root piece is walked from `start_pos` in `dir`, and
@@ -280,7 +283,7 @@ pub(crate) fn generate_chain<L: Layout>(layout: &L, chain: &[(usize, usize)], ou
 }
 
 /// Walks the root frames in turn (the last in `firsts` first).
-fn generate_from<L: Layout>(layout: &L, firsts: Vec<Frame>, out: &mut [u32]) {
+fn generate_from<'a, L: Layout>(layout: &'a L, firsts: Vec<Frame<'a>>, out: &mut [u32]) {
     #[cfg(test)]
     if ONE_WALK.get() {
         walk(layout, firsts, out, None);
@@ -293,7 +296,7 @@ fn generate_from<L: Layout>(layout: &L, firsts: Vec<Frame>, out: &mut [u32]) {
     let mut holes = Vec::new();
     walk(layout, firsts, out, Some(&mut holes));
     // The holes lie in path order and do not overlap: cut `out` into their slices.
-    let mut jobs: Vec<(Frame, &mut [u32])> = Vec::with_capacity(holes.len());
+    let mut jobs: Vec<(Frame<'a>, &mut [u32])> = Vec::with_capacity(holes.len());
     let mut rest = out;
     let mut consumed = 0;
     for h in holes {
@@ -307,11 +310,13 @@ fn generate_from<L: Layout>(layout: &L, firsts: Vec<Frame>, out: &mut [u32]) {
 }
 
 /// The frame that starts the walk at the root.
-fn root_frame<L: Layout>(layout: &L, root: (usize, usize), start_pos: u32, dir: i32) -> Frame {
+fn root_frame<L: Layout>(layout: &L, root: (usize, usize), start_pos: u32, dir: i32) -> Frame<'_> {
     let rk = layout.placed(root);
     let root_len = rk.off.len() as u32;
     Frame {
         tile: root,
+        kind: rk,
+        base: layout.base_of(root),
         pos: start_pos,
         dir,
         edges: if rk.tpl.closed {
@@ -331,7 +336,7 @@ thread_local! {
 }
 
 #[cfg(feature = "parallel")]
-fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
+fn fill<'a, L: Layout>(layout: &'a L, jobs: Vec<(Frame<'a>, &mut [u32])>) {
     use rayon::prelude::*;
     jobs.into_par_iter()
         .with_max_len(1)
@@ -339,7 +344,7 @@ fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
 }
 
 #[cfg(not(feature = "parallel"))]
-fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
+fn fill<'a, L: Layout>(layout: &'a L, jobs: Vec<(Frame<'a>, &mut [u32])>) {
     for (frame, slice) in jobs {
         walk(layout, vec![frame], slice, None);
     }
@@ -347,16 +352,15 @@ fn fill<L: Layout>(layout: &L, jobs: Vec<(Frame, &mut [u32])>) {
 
 /// Walks from the frames in `stack` (last first) with an explicit stack, writing `out` from its
 /// start; with `holes`, detached subtrees are skipped and recorded instead of walked.
-fn walk<L: Layout>(
-    layout: &L,
-    mut stack: Vec<Frame>,
+fn walk<'a, L: Layout>(
+    layout: &'a L,
+    mut stack: Vec<Frame<'a>>,
     out: &mut [u32],
-    mut holes: Option<&mut Vec<Hole>>,
+    mut holes: Option<&mut Vec<Hole<'a>>>,
 ) {
     let mut k = 0usize;
     while let Some(f) = stack.pop() {
-        let kind = layout.placed(f.tile);
-        let base = layout.base_of(f.tile);
+        let (kind, base) = (f.kind, f.base);
         let len = kind.off.len() as u32;
         let off = &kind.off[..];
         let mut pos = f.pos;
@@ -407,12 +411,11 @@ fn walk<L: Layout>(
             let v = step(pos, f.dir, len);
             left -= 1;
             stack.push(Frame {
-                tile: f.tile,
                 pos: v,
                 dir: f.dir,
                 edges: left,
                 emit_first: left > 0 || f.emit_last,
-                emit_last: f.emit_last,
+                ..f
             });
             let (or, oc) = layout.origin(f.tile);
             let (ur, uc) = kind.tpl.cells[pos as usize];
@@ -470,8 +473,9 @@ fn emit_run(out: &mut [u32], off: &[u32], base: u32, pos: u32, dir: i32) -> u32 
 }
 
 /// The frame that tours neighbour `nb` through its `port`, entered from board square `u`.
-fn enter<L: Layout>(layout: &L, nb: (usize, usize), port: Port, u: (u32, u32)) -> Frame {
-    let tpl = &layout.placed(nb).tpl;
+fn enter<L: Layout>(layout: &L, nb: (usize, usize), port: Port, u: (u32, u32)) -> Frame<'_> {
+    let kind = layout.placed(nb);
+    let tpl = &kind.tpl;
     let (a, b) = layout.port_edge(nb, port);
     let (or, oc) = layout.origin(nb);
     let g = |(r, c): (u32, u32)| Square::new(or + r, oc + c);
@@ -482,9 +486,11 @@ fn enter<L: Layout>(layout: &L, nb: (usize, usize), port: Port, u: (u32, u32)) -
     };
     let (px, py) = (tpl.pos_of(x), tpl.pos_of(y));
     let len = tpl.cells.len() as u32;
-    let dir = if (px + 1) % len == py { -1 } else { 1 };
+    let dir = if step(px, 1, len) == py { -1 } else { 1 };
     Frame {
         tile: nb,
+        kind,
+        base: layout.base_of(nb),
         pos: px,
         dir,
         edges: len - 1,
