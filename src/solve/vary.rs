@@ -151,13 +151,8 @@ pub fn direction_shares(board: Board, path: &[u32], closed: bool, tour: bool) ->
     let n = path.len();
     let moves = if closed { n } else { n.saturating_sub(1) };
     let split = Splitter::new(board.cols);
-    let slots;
     let steps = if tour && board.cols >= 5 {
-        slots = difference_slots(board.cols);
-        Steps::Differences {
-            slots: &slots,
-            offset: 2 * i64::from(board.cols) + 1,
-        }
+        Steps::Differences(differences(board.cols))
     } else {
         Steps::Squares(split)
     };
@@ -181,7 +176,7 @@ fn shares(counts: [u64; 8], moves: usize) -> [f64; 8] {
 
 /// Counts the moves between consecutive entries of `path` by direction; big paths are cut
 /// into pieces (overlapping by one entry) counted side by side.
-fn count_moves(path: &[u32], steps: Steps<'_>) -> [u64; 8] {
+fn count_moves(path: &[u32], steps: Steps) -> [u64; 8] {
     let mut counts = [0u64; 8];
     #[cfg(feature = "parallel")]
     if path.len() >= crate::tour::PARALLEL_SQUARES {
@@ -211,37 +206,45 @@ fn count_moves(path: &[u32], steps: Steps<'_>) -> [u64; 8] {
 /// How a step is told apart: by its index difference alone where the 8 knight's moves give 8
 /// different differences and the path is known to be a tour, else by rows and columns.
 #[derive(Clone, Copy)]
-enum Steps<'a> {
-    /// Slot of each index difference + `offset`, for tours on boards of 5 or more columns.
-    Differences { slots: &'a [u8], offset: i64 },
+enum Steps {
+    /// The index difference of each direction (modulo 2^32), for tours on boards of 5 or more
+    /// columns.
+    Differences([u32; 8]),
     /// Rows and columns from each index.
     Squares(Splitter),
 }
 
-/// Slots of the index differences -2 cols - 1 ..= 2 cols + 1 on a board of `cols` columns.
-fn difference_slots(cols: u32) -> Vec<u8> {
-    let c = i64::from(cols);
-    let mut slots = vec![8u8; (4 * c + 3) as usize];
-    for (k, &(dr, dc)) in DIRECTIONS.iter().enumerate() {
-        slots[(i64::from(dr) * c + i64::from(dc) + 2 * c + 1) as usize] = k as u8;
-    }
-    slots
+/// The index difference of each of the 8 directions on rows of `cols` squares, modulo 2^32.
+fn differences(cols: u32) -> [u32; 8] {
+    DIRECTIONS.map(|(dr, dc)| (dr.wrapping_mul(cols as i32)).wrapping_add(dc) as u32)
 }
 
 /// Adds the moves between consecutive entries of `path` to `counts`.
-fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: Steps<'_>) {
+fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: Steps) {
     // A ninth slot takes the steps that are not knight's moves, so the loops have no branch.
     let mut c9 = [0u64; 9];
     match steps {
-        Steps::Differences { slots, offset } => {
-            for w in path.windows(2) {
-                let d = i64::from(w[1]) - i64::from(w[0]) + offset;
-                let k = usize::try_from(d)
-                    .ok()
-                    .and_then(|d| slots.get(d))
-                    .map_or(8, |&s| s as usize);
-                c9[k] += 1;
+        Steps::Differences(diffs) => {
+            let steps = path.len().saturating_sub(1);
+            let (from, to) = (&path[..steps], path.get(1..).unwrap_or_default());
+            // Eight comparisons a step and no table: the compiler counts several steps at once.
+            // Blocks keep the 32-bit counts from overflowing.
+            const BLOCK: usize = 1 << 20;
+            let mut matched = 0;
+            for (a, b) in from.chunks(BLOCK).zip(to.chunks(BLOCK)) {
+                let mut c = [0u32; 8];
+                for (&x, &y) in a.iter().zip(b) {
+                    let d = y.wrapping_sub(x);
+                    for (n, &t) in c.iter_mut().zip(&diffs) {
+                        *n += u32::from(d == t);
+                    }
+                }
+                for (t, v) in c9.iter_mut().zip(c) {
+                    *t += u64::from(v);
+                    matched += u64::from(v);
+                }
             }
+            c9[8] += steps as u64 - matched;
         }
         Steps::Squares(split) => {
             let Some(&first) = path.first() else {
