@@ -292,6 +292,21 @@ impl<'a> Record<'a> {
         self
     }
 
+    /// Appends the texts of two table words, one after the other.
+    #[inline]
+    pub(crate) fn words(&mut self, a: &[u8; 16], b: &[u8; 16]) -> &mut Self {
+        // One window of 32 bytes holds both: a text is at most 15 bytes, so the second word's
+        // 16 stored bytes end inside it, and no other index needs checking.
+        let Some(dst) = self.buf[self.at..].first_chunk_mut::<32>() else {
+            return self.word(a).word(b);
+        };
+        let la = usize::from(a[15] & 15);
+        dst[..16].copy_from_slice(a);
+        dst[la..la + 16].copy_from_slice(b);
+        self.at += la + usize::from(b[15] & 15);
+        self
+    }
+
     /// Appends `v` in decimal, right-aligned in `width` columns (at most 10).
     #[inline]
     pub(crate) fn padded(&mut self, v: u32, width: usize) -> &mut Self {

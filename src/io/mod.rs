@@ -343,13 +343,17 @@ fn write_path_and_tiles(
     let cols = Words::decorated(b.cols, b"", b"]");
     write_chunked(w, tour.len(), chunks::CHUNK, 28, |range, buf| {
         let mut rec = Record::with_room(buf, range.len() * 28);
-        for (i, r, c) in chunks::squares(&tour.path, range, split) {
-            if let (true, Some(wr), Some(wc)) = (i > 0, rows.get(r), cols.get(c)) {
-                rec.word(wr).word(wc);
-            } else if i > 0 {
-                rec.text(b", [").num(r).text(b", ").num(c).text(b"]");
+        let mut range = range;
+        if range.start == 0 && !range.is_empty() {
+            let (r, c) = split.split(tour.path[0]);
+            rec.text(b"[").num(r).text(b", ").num(c).text(b"]");
+            range.start = 1;
+        }
+        for (_, r, c) in chunks::squares(&tour.path, range, split) {
+            if let (Some(wr), Some(wc)) = (rows.get(r), cols.get(c)) {
+                rec.words(wr, wc);
             } else {
-                rec.text(b"[").num(r).text(b", ").num(c).text(b"]");
+                rec.text(b", [").num(r).text(b", ").num(c).text(b"]");
             }
         }
     })?;
