@@ -292,21 +292,6 @@ impl<'a> Record<'a> {
         self
     }
 
-    /// Appends the texts of two table words, one after the other.
-    #[inline]
-    pub(crate) fn words(&mut self, a: &[u8; 16], b: &[u8; 16]) -> &mut Self {
-        // One window of 32 bytes holds both: a text is at most 15 bytes, so the second word's
-        // 16 stored bytes end inside it, and no other index needs checking.
-        let Some(dst) = self.buf[self.at..].first_chunk_mut::<32>() else {
-            return self.word(a).word(b);
-        };
-        let la = usize::from(a[15] & 15);
-        dst[..16].copy_from_slice(a);
-        dst[la..la + 16].copy_from_slice(b);
-        self.at += la + usize::from(b[15] & 15);
-        self
-    }
-
     /// Appends `v` in decimal, right-aligned in `width` columns (at most 10).
     #[inline]
     pub(crate) fn padded(&mut self, v: u32, width: usize) -> &mut Self {
@@ -350,6 +335,41 @@ impl Drop for Record<'_> {
     fn drop(&mut self) {
         *self.end = self.at;
     }
+}
+
+/// Appends, for each square, the texts of its row's word and its column's word; returns
+/// how many squares it wrote, stopping at the first whose row or column the tables lack.
+#[inline]
+pub(crate) fn pairs(
+    text: &mut Text,
+    squares: &[u32],
+    split: Splitter,
+    rows: &Words,
+    cols: &Words,
+) -> usize {
+    // A pair takes at most 28 bytes; the last one's 32-byte window ends in the spare room.
+    let mut rec = Record::with_room(text, squares.len() * 28);
+    // The room and the position are plain locals, so the loop keeps them in registers.
+    let buf = &mut *rec.buf;
+    let mut at = rec.at;
+    let (rows, cols) = (&rows.table[..], &cols.table[..]);
+    let mut done = 0;
+    for &sq in squares {
+        let (r, c) = split.split(sq);
+        let (Some(a), Some(b)) = (rows.get(r as usize), cols.get(c as usize)) else {
+            break;
+        };
+        let Some(dst) = buf.get_mut(at..).and_then(|d| d.first_chunk_mut::<32>()) else {
+            break;
+        };
+        let la = usize::from(a[15] & 15);
+        dst[..16].copy_from_slice(a);
+        dst[la..la + 16].copy_from_slice(b);
+        at += la + usize::from(b[15] & 15);
+        done += 1;
+    }
+    rec.at = at;
+    done
 }
 
 /// The row and column of every square of `path[range]`.

@@ -349,11 +349,19 @@ fn write_path_and_tiles(
             rec.text(b"[").num(r).text(b", ").num(c).text(b"]");
             range.start = 1;
         }
-        for (_, r, c) in chunks::squares(&tour.path, range, split) {
-            if let (Some(wr), Some(wc)) = (rows.get(r), cols.get(c)) {
-                rec.words(wr, wc);
-            } else {
-                rec.text(b", [").num(r).text(b", ").num(c).text(b"]");
+        drop(rec);
+        while !range.is_empty() {
+            range.start += chunks::pairs(buf, &tour.path[range.clone()], split, &rows, &cols);
+            // A row or column past the tables' reach, written digit by digit.
+            if let Some(&sq) = tour.path.get(range.clone()).and_then(|p| p.first()) {
+                let (r, c) = split.split(sq);
+                Record::with_room(buf, 32)
+                    .text(b", [")
+                    .num(r)
+                    .text(b", ")
+                    .num(c)
+                    .text(b"]");
+                range.start += 1;
             }
         }
     })?;

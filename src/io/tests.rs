@@ -139,6 +139,25 @@ fn chunked_writers_match_plain_formatting() {
 }
 
 #[test]
+fn json_rows_and_columns_past_the_tables_are_written_digit_by_digit() {
+    // Columns from 65536 on are past the tables, so the path's text alternates between
+    // table words and digits.
+    let b = Board::new(5, 70_002).unwrap();
+    let t = crate::solve::solve(&crate::solve::Request::new(b, Kind::Closed))
+        .unwrap()
+        .tour;
+    let mut out = Vec::new();
+    write_json(&mut out, &t, "divide", None).unwrap();
+    let json = String::from_utf8(out).unwrap();
+    let path: Vec<String> = t
+        .squares()
+        .map(|s| format!("[{}, {}]", s.row, s.col))
+        .collect();
+    assert!(path.iter().any(|p| p.ends_with(", 70001]")));
+    assert!(json.contains(&format!("\"path\": [{}]", path.join(", "))));
+}
+
+#[test]
 fn text_grid() {
     let mut out = Vec::new();
     write_text(&mut out, &tour()).unwrap();
