@@ -1,7 +1,8 @@
 //! The tour file reader: a scanner for the `knight-tour/1` object that parses the path, the
-//! bulk of the file, in a tight loop over its own buffer and hands every other value to
-//! `serde_json` as a slice. Memory stays bounded by the board: each path entry is checked
-//! against rows x cols as it arrives and kept as a 4-byte index.
+//! bulk of the file, and the tiles in tight loops over its own buffer and hands every other
+//! value (and any tile not written as our writer writes it) to `serde_json` as a slice.
+//! Memory stays bounded by the board: each path entry is checked against rows x cols as it
+//! arrives and kept as a 4-byte index, and no list is copied whole.
 
 use std::io::{self, Read};
 
@@ -201,6 +202,40 @@ fn fast_entry(s: &[u8]) -> Option<(u64, u64, usize, bool)> {
         i += 1;
     }
     Some((r, c, i, more))
+}
+
+/// Bytes the fast tile reader may look at: more than any tile it accepts.
+const TILE_ROOM: usize = 96;
+
+/// One tile `{"row": R, "col": C, "rows": H, "cols": W}` at the start of `s`, read straight from
+/// the buffer when it is written exactly so (as our writer writes it), with numbers of at most
+/// 7 digits. Returns the tile and the bytes used.
+#[inline]
+fn fast_tile(s: &[u8]) -> Option<(Tile, usize)> {
+    let s = s.get(..TILE_ROOM)?;
+    let mut at = 0;
+    let mut field = |name: &[u8]| {
+        let end = at + name.len();
+        if s.get(at..end)? != name {
+            return None;
+        }
+        let (v, n) = swar_number(&s[end..])?;
+        at = end + n;
+        Some(v as u32)
+    };
+    let row = field(b"{\"row\": ")?;
+    let col = field(b", \"col\": ")?;
+    let rows = field(b", \"rows\": ")?;
+    let cols = field(b", \"cols\": ")?;
+    (s[at] == b'}').then_some((
+        Tile {
+            row,
+            col,
+            rows,
+            cols,
+        },
+        at + 1,
+    ))
 }
 
 /// A reader with its own buffer, and the line and column of its position for messages.
@@ -419,6 +454,39 @@ impl<R: Read> Scanner<R> {
         })
     }
 
+    /// The tiles, one at a time: each read straight from the buffer when it is written as our
+    /// writer writes it, else by `serde_json`, so no copy of the whole list is made.
+    fn tiles(&mut self, what: &str) -> Result<Vec<Tile>, ReadError> {
+        let mut tiles = Vec::new();
+        if self.peek()? != Some(b'[') {
+            // Not a list: `serde_json` says what it is instead.
+            return self.value(what, |s, raw| s.any(Some(raw)));
+        }
+        self.bump();
+        self.skip_ws()?;
+        if self.peek()? == Some(b']') {
+            self.bump();
+            return Ok(tiles);
+        }
+        loop {
+            let fast = if self.end - self.pos >= TILE_ROOM {
+                fast_tile(&self.buf[self.pos..self.end])
+            } else {
+                None
+            };
+            match fast {
+                Some((t, used)) => {
+                    self.pos += used;
+                    tiles.push(t);
+                }
+                None => tiles.push(self.value(what, |s, raw| s.any(Some(raw)))?),
+            }
+            if !self.more(b']', "expected ',' or ']' in the tiles")? {
+                return Ok(tiles);
+            }
+        }
+    }
+
     /// Copies one JSON string, quotes and escapes included, into `raw`.
     fn string(&mut self, raw: &mut Vec<u8>) -> Result<(), ReadError> {
         self.expect(b'"')?;
@@ -551,7 +619,7 @@ impl<R: Read> Scanner<R> {
                 };
                 f.path = Some(self.path(b)?);
             }
-            "tiles" => f.tiles = self.value(&what, any)?,
+            "tiles" => f.tiles = self.tiles(&what)?,
             "holes" => f.holes = self.value(&what, any)?,
             "method" => f.method = self.value(&what, any)?,
             "seed" => f.seed = self.value(&what, any)?,

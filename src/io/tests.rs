@@ -266,6 +266,30 @@ fn reader_names_where_a_file_goes_wrong() {
         read_json(&format!("{head}[[12345678901, 0]]}}")),
         Err(ReadError::Tour(TourError::OffBoard { .. }))
     ));
+    // Tiles are read one at a time, and a bad one is named as the whole list was.
+    let path = "[[0, 0], [1, 2], [2, 0], [0, 1], [1, 3], [2, 1], [0, 2], [2, 3], [1, 1], [0, 3], [2, 2], [1, 0]]";
+    let tile = r#"{"row": 0, "col": 0, "rows": 3, "cols": 4}"#;
+    for (tiles, want) in [
+        (
+            "5",
+            "the value of \"tiles\" at line 3 column 117: invalid type: integer `5`",
+        ),
+        (
+            "[1]",
+            "the value of \"tiles\" at line 3 column 118: invalid type: integer `1`",
+        ),
+        (
+            &format!("[{tile}, {{\"row\": 0, \"col\": 0, \"rows\": 3}}]") as &str,
+            "missing field `cols`",
+        ),
+        (
+            &format!("[{tile} {tile}]"),
+            "expected ',' or ']' in the tiles",
+        ),
+    ] {
+        let e = err(&format!("{head}{path}, \"tiles\": {tiles}}}"));
+        assert!(e.contains(want), "{tiles}: {e}");
+    }
     // Unknown keys of any kind are passed over.
     let ok = format!(
         "{{\"note\": {{\"a\": [1, \"]}}\\\"\"], \"b\": null}}, {}",
