@@ -118,10 +118,7 @@ impl Mask {
                     continue;
                 }
                 let at = ((py * w + px) * 4) as usize;
-                let a = u32::from(a);
-                for (d, s) in data[at..at + 4].iter_mut().zip(src) {
-                    *d = ((s * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
-                }
+                blend(&mut data[at..at + 4], src, u32::from(a));
             }
         }
     }
@@ -304,9 +301,7 @@ fn checker(pm: &mut Pixmap, origin: (f64, f64), cell: f64, (rows, cols): (u32, u
             if a == 0 {
                 continue;
             }
-            for (d, s) in px.iter_mut().zip(src) {
-                *d = ((s * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
-            }
+            blend(px, src, a);
         }
     }
 }
@@ -379,9 +374,7 @@ fn fill_exact(pm: &mut Pixmap, (x0, y0, x1, y1): (f64, f64, f64, f64), colour: R
             if a == 0 {
                 continue;
             }
-            for (d, s) in line[px * 4..px * 4 + 4].iter_mut().zip(src) {
-                *d = ((s * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
-            }
+            blend(&mut line[px * 4..px * 4 + 4], src, a);
         }
     }
 }
@@ -411,6 +404,15 @@ fn shares(origin: f64, cell: f64, count: u32, len: usize) -> Vec<(f32, f32)> {
             d
         })
         .collect()
+}
+
+/// Blends the opaque colour `src` (red, green, blue, 255) over one premultiplied pixel with
+/// coverage `a` of 255.
+#[inline]
+fn blend(pixel: &mut [u8], src: [u32; 4], a: u32) {
+    for (d, s) in pixel.iter_mut().zip(src) {
+        *d = ((s * a + u32::from(*d) * (255 - a) + 127) / 255) as u8;
+    }
 }
 
 fn draw(pm: &mut Pixmap, p: &sk::Path, paint: &Paint, t: Transform) {
