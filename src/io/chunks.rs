@@ -172,6 +172,19 @@ fn put(dst: &mut [u8], mut v: u32) -> usize {
     n
 }
 
+/// Appends `v` in decimal to `out`, without the general formatter.
+pub(crate) fn push_decimal(out: &mut Vec<u8>, v: u32) {
+    let mut buf = [0u8; 10];
+    let n = put(&mut buf, v);
+    out.extend_from_slice(&buf[..n]);
+}
+
+/// The two digits of `v` (below 100), "00" to "99".
+pub(crate) fn two_digits(v: usize) -> &'static [u8] {
+    let p = v.min(99) * 2;
+    &PAIRS[p..p + 2]
+}
+
 /// The text of every number below a bound (in decimal or as file letters, between a fixed
 /// prefix and suffix), one 16-byte word each: up to 15 bytes of text and the length in the
 /// last byte. A number is then one load and one store.

@@ -287,6 +287,8 @@ pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
 mod chunks;
 mod scan;
 
+pub(crate) use chunks::{push_decimal, two_digits};
+
 /// Writes a tour as `knight-tour/1` JSON (streamed: no copy of the path is built).
 pub fn write_json(
     w: &mut (impl Write + ?Sized),

@@ -5,8 +5,6 @@
 //! and each digit is one outline in `<defs>` referenced by `<use>`. An animated SVG plays
 //! the picture's steps with CSS: the line draws itself and the numbers appear.
 
-use std::fmt::Write;
-
 use svg::node::element::{Definitions, Group, Path, Rectangle, Style as CssStyle, Title, Use};
 use svg::Document;
 
@@ -288,30 +286,46 @@ fn paint(p: Path, paint: &Paint) -> Path {
     }
 }
 
-/// Whole hundredths of a user unit: the precision written.
+/// Whole hundredths of a user unit: the precision written, rounded half away from zero as
+/// `f64::round` does, without the call to the library that baseline x86-64 needs for it.
 fn hundredths(v: f64) -> i64 {
-    (v * 100.0).round() as i64
+    let t = v * 100.0;
+    // Also true for a value that is not a number.
+    if t.abs().partial_cmp(&4.0e15) != Some(std::cmp::Ordering::Less) {
+        return t.round() as i64;
+    }
+    let i = t as i64;
+    // Exact: the fraction of a number below 2^52 is representable.
+    let f = t - i as f64;
+    i + i64::from(f >= 0.5) - i64::from(f <= -0.5)
 }
 
-fn push_hundredths(d: &mut String, v: i64) {
+/// Appends hundredths `v` as a decimal: "12", "12.5", "-0.25".
+fn push_hundredths(d: &mut Vec<u8>, v: i64) {
     if v < 0 {
-        d.push('-');
+        d.push(b'-');
     }
     let a = v.unsigned_abs();
-    let _ = write!(d, "{}", a / 100);
-    let f = a % 100;
-    if f != 0 {
-        if f % 10 == 0 {
-            let _ = write!(d, ".{}", f / 10);
-        } else {
-            let _ = write!(d, ".{f:02}");
-        }
+    match u32::try_from(a / 100) {
+        Ok(whole) => crate::io::push_decimal(d, whole),
+        Err(_) => d.extend_from_slice((a / 100).to_string().as_bytes()),
     }
+    let f = (a % 100) as usize;
+    if f != 0 {
+        d.push(b'.');
+        let two = crate::io::two_digits(f);
+        d.extend_from_slice(if f % 10 == 0 { &two[..1] } else { two });
+    }
+}
+
+/// Path data written as bytes (ASCII only) as a string.
+fn text(d: Vec<u8>) -> String {
+    String::from_utf8(d).expect("path data is ASCII")
 }
 
 /// Path data of the dark squares of a checkerboard.
 fn checker_data(x: f64, y: f64, cell: f64, rows: u32, cols: u32) -> String {
-    let mut d = String::with_capacity((rows as usize * cols as usize / 2) * 20);
+    let mut d = Vec::with_capacity((rows as usize * cols as usize / 2) * 20);
     let mut o = Outline::new();
     for r in 0..rows {
         o.segs.clear();
@@ -320,12 +334,13 @@ fn checker_data(x: f64, y: f64, cell: f64, rows: u32, cols: u32) -> String {
         }
         write_outline(&mut d, &o);
     }
-    d
+    text(d)
 }
 
 /// Path data of a polyline, relative after the first point.
 fn line_data(points: &[(f64, f64)], closed: bool) -> String {
-    let mut d = String::with_capacity(points.len() * 10 + 16);
+    // A move is written in at most 16 bytes on boards of up to 10^4 columns at any scale.
+    let mut d = Vec::with_capacity(points.len() * 16 + 16);
     let mut o = Outline::new();
     if let Some(&(x, y)) = points.first() {
         o.segs.reserve(points.len() + 1);
@@ -338,28 +353,28 @@ fn line_data(points: &[(f64, f64)], closed: bool) -> String {
         }
     }
     write_outline(&mut d, &o);
-    d
+    text(d)
 }
 
 /// SVG path data of an outline: lines relative, curves absolute.
 pub fn path_data(o: &Outline) -> String {
-    let mut d = String::new();
+    let mut d = Vec::new();
     write_outline(&mut d, o);
-    d
+    text(d)
 }
 
-fn write_outline(d: &mut String, o: &Outline) {
+fn write_outline(d: &mut Vec<u8>, o: &Outline) {
     let (mut cx, mut cy) = (0i64, 0i64);
     let (mut sx, mut sy) = (0i64, 0i64);
-    let abs = |d: &mut String, x: f64, y: f64| {
+    let abs = |d: &mut Vec<u8>, x: f64, y: f64| {
         push_hundredths(d, hundredths(x));
-        d.push(' ');
+        d.push(b' ');
         push_hundredths(d, hundredths(y));
     };
     for s in &o.segs {
         match *s {
             Seg::Move(x, y) => {
-                d.push('M');
+                d.push(b'M');
                 abs(d, x, y);
                 (cx, cy) = (hundredths(x), hundredths(y));
                 (sx, sy) = (cx, cy);
@@ -368,48 +383,48 @@ fn write_outline(d: &mut String, o: &Outline) {
                 let (nx, ny) = (hundredths(x), hundredths(y));
                 let (dx, dy) = (nx - cx, ny - cy);
                 if dy == 0 {
-                    d.push('h');
+                    d.push(b'h');
                     push_hundredths(d, dx);
                 } else if dx == 0 {
-                    d.push('v');
+                    d.push(b'v');
                     push_hundredths(d, dy);
                 } else {
-                    d.push('l');
+                    d.push(b'l');
                     push_hundredths(d, dx);
-                    d.push(' ');
+                    d.push(b' ');
                     push_hundredths(d, dy);
                 }
                 (cx, cy) = (nx, ny);
             }
             Seg::Quad(a, b, x, y) => {
-                d.push('Q');
+                d.push(b'Q');
                 abs(d, a, b);
-                d.push(' ');
+                d.push(b' ');
                 abs(d, x, y);
                 (cx, cy) = (hundredths(x), hundredths(y));
             }
             Seg::Cubic(a, b, c, e, x, y) => {
-                d.push('C');
+                d.push(b'C');
                 abs(d, a, b);
-                d.push(' ');
+                d.push(b' ');
                 abs(d, c, e);
-                d.push(' ');
+                d.push(b' ');
                 abs(d, x, y);
                 (cx, cy) = (hundredths(x), hundredths(y));
             }
             Seg::Close => {
-                d.push('z');
+                d.push(b'z');
                 (cx, cy) = (sx, sy);
             }
             Seg::Circle(x, y, r) => {
-                d.push('M');
+                d.push(b'M');
                 abs(d, x - r, y);
-                let _ = write!(
-                    d,
+                let arcs = format!(
                     "a{r} {r} 0 1 0 {dd} 0a{r} {r} 0 1 0 -{dd} 0z",
                     r = num(r),
                     dd = num(2.0 * r)
                 );
+                d.extend_from_slice(arcs.as_bytes());
                 (cx, cy) = (hundredths(x - r), hundredths(y));
                 (sx, sy) = (cx, cy);
             }
@@ -420,6 +435,36 @@ fn write_outline(d: &mut String, o: &Outline) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hundredths_round_and_read_as_the_formatter_would() {
+        // Halves, near-halves, negatives, huge values, and a sweep: rounded as `f64::round`
+        // and written as the general formatter writes the same number.
+        let mut values = vec![
+            0.0, -0.0, 0.005, -0.005, 0.015, 2.675, -2.675, 1e13, -1e13, 4.1e13, 1e300,
+        ];
+        values.extend((0..20_000).map(|k| (k as f64 - 10_000.0) * 0.123_456_7));
+        values.extend((0..2_000).map(|k| (k as f64 - 1_000.0) / 200.0));
+        for v in values {
+            let h = hundredths(v);
+            assert_eq!(h, (v * 100.0).round() as i64, "{v}");
+            let mut d = Vec::new();
+            push_hundredths(&mut d, h);
+            let d = text(d);
+            let want = if h % 100 == 0 {
+                format!("{}", h / 100)
+            } else {
+                let s = format!(
+                    "{}{}.{:02}",
+                    if h < 0 { "-" } else { "" },
+                    h.unsigned_abs() / 100,
+                    h.unsigned_abs() % 100
+                );
+                s.trim_end_matches('0').to_string()
+            };
+            assert_eq!(d, want, "{v}");
+        }
+    }
 
     #[test]
     fn path_data_is_relative_in_hundredths_without_drift() {
@@ -447,8 +492,8 @@ mod tests {
             }),
             "M1 2h3.5v4h-3.5z"
         );
-        let mut s = String::new();
+        let mut s = Vec::new();
         push_hundredths(&mut s, -105);
-        assert_eq!(s, "-1.05");
+        assert_eq!(text(s), "-1.05");
     }
 }
