@@ -502,6 +502,66 @@ fn colours_backgrounds_margins_and_pdf_width() {
 }
 
 #[test]
+fn colours_with_an_opacity_blend_in_png_and_are_written_in_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = |n: &str| dir.path().join(n);
+    let draw = |line: &str, out: &str| {
+        std::fs::write(f("t.theme"), format!("line = {line}\nlight = white\n")).unwrap();
+        let dpi: &[&str] = if out.ends_with(".png") {
+            &["--dpi", "96"]
+        } else {
+            &[]
+        };
+        kt().args(["draw", "6x6", "--style", "lines", "--cell", "40"])
+            .args(dpi)
+            .arg("--theme")
+            .arg(f("t.theme"))
+            .arg("-o")
+            .arg(f(out))
+            .assert()
+            .success();
+    };
+    draw("#ff0000", "solid.png");
+    draw("#ff000080\ndark = #0008", "half.png");
+    draw("#f008", "half.svg");
+    let (solid, half) = (decode(&f("solid.png")), decode(&f("half.png")));
+    let red = |p: &[u8]| p == [255, 0, 0, 255];
+    let pink = |p: &[u8]| p[0] == 255 && (126..=129).contains(&p[1]) && p[1] == p[2];
+    let solid_red = solid.rgba.chunks(4).filter(|p| red(p)).count();
+    assert!(solid_red > 1000, "only {solid_red} red pixels");
+    // The half-opaque line is never solid red, and is pink over the white squares.
+    assert_eq!(half.rgba.chunks(4).filter(|p| red(p)).count(), 0);
+    let pinks = half.rgba.chunks(4).filter(|p| pink(p)).count();
+    assert!(pinks > solid_red / 4, "{pinks} pink pixels");
+    // Dark squares half-opaque black over the white board: mid grey (black alone would be
+    // 0); they are painted by the exact checkerboard painter, not tiny-skia.
+    let grey = |p: &[u8]| (119..=136).contains(&p[0]) && p[0] == p[1] && p[1] == p[2];
+    let greys = half.rgba.chunks(4).filter(|p| grey(p)).count();
+    assert!(greys > 10 * 40 * 40, "{greys} grey pixels");
+    let svg = std::fs::read_to_string(f("half.svg")).unwrap();
+    let line = svg.lines().find(|l| l.contains(r##"stroke="#ff0000""##));
+    assert!(
+        line.is_some_and(|l| l.contains(r#"stroke-opacity="0.53""#)),
+        "no opacity on the SVG's line"
+    );
+    kt().args([
+        "draw",
+        "6x6",
+        "--background",
+        "#ffffff80",
+        "--margin",
+        "20",
+        "--dpi",
+        "96",
+    ])
+    .arg("-o")
+    .arg(f("bg.png"))
+    .assert()
+    .success();
+    assert_eq!(&decode(&f("bg.png")).rgba[..4], &[255, 255, 255, 128]);
+}
+
+#[test]
 fn traced_style_draws_the_numbers_over_a_faint_line() {
     let dir = tempfile::tempdir().unwrap();
     let draw = |style: &str| {

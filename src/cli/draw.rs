@@ -86,7 +86,8 @@ pub struct DrawArgs {
     /// Width of the tour line as a fraction of a square, 0.005 to 0.5; default: the theme's.
     #[arg(long, value_name = "FRACTION", value_parser = decimal)]
     line_width: Option<f64>,
-    /// Page colour: #rrggbb, #rgb, a CSS name, or none for a transparent image.
+    /// Page colour: #rrggbb, #rgb, #rrggbbaa or #rgba (with an opacity), a CSS name, or none
+    /// for a transparent image.
     #[arg(long, value_name = "COLOUR|none")]
     background: Option<String>,
     /// Gradient colours, shaded in OKLab: viridis, cividis, magma, or theme (its two colours);
@@ -372,7 +373,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         Some(c) => {
             theme.background = Rgb::parse(c).ok_or_else(|| {
                 Error::Usage(format!(
-                    "--background '{c}' is not a colour; hint: #rrggbb, #rgb, a CSS name such as ivory, or none"
+                    "--background '{c}' is not a colour; hint: #rrggbb, #rgb, #rrggbbaa, #rgba, a CSS name such as ivory, or none"
                 ))
             })?
         }

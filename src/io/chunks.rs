@@ -173,6 +173,7 @@ fn put(dst: &mut [u8], mut v: u32) -> usize {
 }
 
 /// Appends `v` in decimal to `out`, without the general formatter.
+#[cfg(feature = "render")]
 pub(crate) fn push_decimal(out: &mut Vec<u8>, v: u32) {
     let mut buf = [0u8; 10];
     let n = put(&mut buf, v);
@@ -180,6 +181,7 @@ pub(crate) fn push_decimal(out: &mut Vec<u8>, v: u32) {
 }
 
 /// The two digits of `v` (below 100), "00" to "99".
+#[cfg(feature = "render")]
 pub(crate) fn two_digits(v: usize) -> &'static [u8] {
     let p = v.min(99) * 2;
     &PAIRS[p..p + 2]

@@ -287,6 +287,7 @@ pub fn read_json_from(r: impl std::io::Read) -> Result<TourFile, ReadError> {
 mod chunks;
 mod scan;
 
+#[cfg(feature = "render")]
 pub(crate) use chunks::{push_decimal, two_digits};
 
 /// Writes a tour as `knight-tour/1` JSON (streamed: no copy of the path is built).

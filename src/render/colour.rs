@@ -51,7 +51,7 @@ impl Palette {
                 name: n,
                 stops: hex
                     .iter()
-                    .map(|&h| Rgb((h >> 16) as u8, (h >> 8) as u8, h as u8))
+                    .map(|&h| Rgb((h >> 16) as u8, (h >> 8) as u8, h as u8, 255))
                     .collect(),
                 keep_chroma: false,
             })
@@ -90,7 +90,15 @@ impl Palette {
                 m[2] *= want / cm;
             }
         }
-        from_oklab(m)
+        // Opacity, where the stops have any, is interpolated straight.
+        let (oa, ob) = (self.stops[i].3, self.stops[i + 1].3);
+        let Rgb(r, g, b, _) = from_oklab(m);
+        Rgb(
+            r,
+            g,
+            b,
+            (f64::from(oa) + (f64::from(ob) - f64::from(oa)) * f).round() as u8,
+        )
     }
 }
 
@@ -125,7 +133,7 @@ pub fn oklab(c: Rgb) -> [f64; 3] {
     ]
 }
 
-/// OKLab to sRGB, clipped into the gamut.
+/// OKLab to opaque sRGB, clipped into the gamut.
 pub fn from_oklab([ll, a, b]: [f64; 3]) -> Rgb {
     let l = (ll + 0.3963377774 * a + 0.2158037573 * b).powi(3);
     let m = (ll - 0.1055613458 * a - 0.0638541728 * b).powi(3);
@@ -134,6 +142,7 @@ pub fn from_oklab([ll, a, b]: [f64; 3]) -> Rgb {
         from_linear(4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s),
         from_linear(-1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s),
         from_linear(-0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s),
+        255,
     )
 }
 
@@ -289,14 +298,17 @@ const CSS: [(&str, u32); 148] = [
     ("yellowgreen", 0x9acd32),
 ];
 
-/// A CSS colour name (any case), as sRGB.
+/// A CSS colour name (any case), as sRGB; `transparent` is clear black.
 pub fn css_name(name: &str) -> Option<Rgb> {
     let lower = name.to_ascii_lowercase();
+    if lower == "transparent" {
+        return Some(Rgb(0, 0, 0, 0));
+    }
     CSS.binary_search_by(|(n, _)| (*n).cmp(lower.as_str()))
         .ok()
         .map(|i| {
             let h = CSS[i].1;
-            Rgb((h >> 16) as u8, (h >> 8) as u8, h as u8)
+            Rgb((h >> 16) as u8, (h >> 8) as u8, h as u8, 255)
         })
 }
 
@@ -307,10 +319,10 @@ mod tests {
     #[test]
     fn oklab_round_trips_and_names_resolve() {
         for c in [
-            Rgb(0, 0, 0),
-            Rgb(255, 255, 255),
-            Rgb(31, 119, 180),
-            Rgb(255, 127, 14),
+            Rgb(0, 0, 0, 255),
+            Rgb(255, 255, 255, 255),
+            Rgb(31, 119, 180, 255),
+            Rgb(255, 127, 14, 255),
         ] {
             assert_eq!(from_oklab(oklab(c)), c);
         }
@@ -318,14 +330,14 @@ mod tests {
             CSS.windows(2).all(|w| w[0].0 < w[1].0),
             "sorted for binary search"
         );
-        assert_eq!(css_name("RebeccaPurple"), Some(Rgb(0x66, 0x33, 0x99)));
+        assert_eq!(css_name("RebeccaPurple"), Some(Rgb(0x66, 0x33, 0x99, 255)));
         assert_eq!(css_name("no-such"), None);
     }
 
     #[test]
     fn gradients_keep_their_ends_and_avoid_grey() {
-        let blue = Rgb(31, 119, 180);
-        let orange = Rgb(255, 127, 14);
+        let blue = Rgb(31, 119, 180, 255);
+        let orange = Rgb(255, 127, 14, 255);
         let p = Palette::two(blue, orange);
         assert_eq!(p.at(0.0), blue);
         assert_eq!(p.at(1.0), orange);

@@ -24,8 +24,8 @@ pub fn blank(pic: &Picture, raster: Raster) -> Result<Pixmap, RasterError> {
         height: raster.height as u64,
         bytes: crate::board::human_bytes(raster.width as f64 * raster.height as f64 * 4.0),
     })?;
-    if let Some(Rgb(r, g, b)) = pic.background {
-        pm.fill(sk::Color::from_rgba8(r, g, b, 255));
+    if let Some(Rgb(r, g, b, a)) = pic.background {
+        pm.fill(sk::Color::from_rgba8(r, g, b, a));
     }
     Ok(pm)
 }
@@ -101,7 +101,7 @@ impl Mask {
         })
     }
 
-    /// Blends an opaque `colour` into `pm` through the mask, placed at pixel (x, y).
+    /// Blends `colour` into `pm` through the mask, placed at pixel (x, y).
     fn blit(&self, pm: &mut Pixmap, (x, y): (i64, i64), colour: Rgb) {
         let (w, h) = (i64::from(pm.width()), i64::from(pm.height()));
         let src = Ink::new(colour);
@@ -437,7 +437,7 @@ fn span(a: f64, b: f64, len: usize) -> impl Iterator<Item = (usize, f64)> {
     })
 }
 
-/// Blends an opaque `colour` over each of `rects`, in pixels and in order, each pixel by the
+/// Blends `colour` over each of `rects`, in pixels and in order, each pixel by the
 /// share of it a rectangle covers. The pixmap is painted a row at a time, with the rectangles
 /// that cross the row in their order: a pixel under several is blended as by painting them one
 /// after another, but memory is walked once, in order, where a thousand upright lines painted
@@ -621,10 +621,13 @@ fn shares(origin: f64, cell: f64, count: u32, len: usize) -> Vec<(f32, f32)> {
         .collect()
 }
 
-/// An opaque colour with its four channels (red, green, blue, 255) 16 bits apart, so that
-/// [`blend`] works on all four at once.
+/// A colour with its four channels (red, green, blue, 255) 16 bits apart, so that [`blend`]
+/// works on all four at once, and its opacity, which scales the coverage it is blended with.
 #[derive(Debug, Clone, Copy)]
-struct Ink(u64);
+struct Ink {
+    lanes: u64,
+    alpha: u32,
+}
 
 /// One in each 16-bit lane.
 const LANES: u64 = 0x0001_0001_0001_0001;
@@ -632,8 +635,11 @@ const LANES: u64 = 0x0001_0001_0001_0001;
 const LOW: u64 = 0x00FF_00FF_00FF_00FF;
 
 impl Ink {
-    fn new(Rgb(r, g, b): Rgb) -> Ink {
-        Ink(spread([r, g, b, 255]))
+    fn new(Rgb(r, g, b, alpha): Rgb) -> Ink {
+        Ink {
+            lanes: spread([r, g, b, 255]),
+            alpha: u32::from(alpha),
+        }
     }
 }
 
@@ -643,17 +649,17 @@ fn spread(p: [u8; 4]) -> u64 {
     p.iter().rev().fold(0, |acc, &c| (acc << 16) | u64::from(c))
 }
 
-/// Blends `ink` over one premultiplied pixel with coverage `a` of 255: each channel becomes
-/// (ink x a + pixel x (255 - a) + 127) / 255, all four in one 64-bit word. No lane carries
-/// into the next: a lane's sum is at most 255 x 255 + 127, and the division by 255 is
-/// (x + 1 + x / 256) / 256, exact below 65535.
+/// Blends `ink` over one premultiplied pixel with coverage `a` of 255, scaled by the ink's
+/// opacity (unchanged for an opaque ink): each channel becomes (ink x a + pixel x (255 - a) +
+/// 127) / 255, all four in one 64-bit word. No lane carries into the next: a lane's sum is at
+/// most 255 x 255 + 127, and the division by 255 is (x + 1 + x / 256) / 256, exact below 65535.
 #[inline]
 fn blend(pixel: &mut [u8], ink: Ink, a: u32) {
     let Ok(px) = <&mut [u8; 4]>::try_from(pixel) else {
         return;
     };
-    let a = u64::from(a.min(255));
-    let x = ink.0 * a + spread(*px) * (255 - a) + 127 * LANES;
+    let a = u64::from((a.min(255) * ink.alpha + 127) / 255);
+    let x = ink.lanes * a + spread(*px) * (255 - a) + 127 * LANES;
     let q = ((x + LANES + ((x >> 8) & LOW)) >> 8) & LOW;
     *px = [q as u8, (q >> 16) as u8, (q >> 32) as u8, (q >> 48) as u8];
 }
@@ -664,12 +670,12 @@ fn draw(pm: &mut Pixmap, p: &sk::Path, paint: &Paint, t: Transform) {
         ..sk::Paint::default()
     };
     match *paint {
-        Paint::Fill(Rgb(r, g, b)) => {
-            sp.set_color_rgba8(r, g, b, 255);
+        Paint::Fill(Rgb(r, g, b, a)) => {
+            sp.set_color_rgba8(r, g, b, a);
             pm.fill_path(p, &sp, FillRule::Winding, t, None);
         }
         Paint::Stroke {
-            colour: Rgb(r, g, b),
+            colour: Rgb(r, g, b, a),
             width,
             join,
             cap,
@@ -677,7 +683,7 @@ fn draw(pm: &mut Pixmap, p: &sk::Path, paint: &Paint, t: Transform) {
             if width <= 0.0 {
                 return;
             }
-            sp.set_color_rgba8(r, g, b, 255);
+            sp.set_color_rgba8(r, g, b, a);
             let stroke = Stroke {
                 width: width as f32,
                 line_join: match join {
@@ -720,6 +726,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_translucent_ink_blends_by_its_opacity_times_the_coverage() {
+        for alpha in [0u8, 1, 64, 128, 254] {
+            for a in [0u32, 1, 100, 255] {
+                let mut px = [200, 100, 50, 255];
+                blend(&mut px, Ink::new(Rgb(10, 20, 30, alpha)), a);
+                let eff = (a * u32::from(alpha) + 127) / 255;
+                let want = [(10, 200), (20, 100), (30, 50), (255, 255)]
+                    .map(|(s, d)| ((s * eff + d * (255 - eff) + 127) / 255) as u8);
+                assert_eq!(px, want, "alpha {alpha} coverage {a}");
+            }
+        }
+        // Over a clear pixel, a half-opaque ink leaves a half-opaque premultiplied pixel.
+        let mut px = [0, 0, 0, 0];
+        blend(&mut px, Ink::new(Rgb(255, 0, 0, 128)), 255);
+        assert_eq!(px, [128, 0, 0, 128]);
+    }
+
+    #[test]
     fn blend_is_exact_on_every_channel() {
         // Every coverage over every pixel value, for inks that put 0, 255 and odd values in
         // every lane, against the division done channel by channel.
@@ -729,7 +753,7 @@ mod tests {
                 for d in 0..=255u8 {
                     let before = [d, d.wrapping_mul(7), d ^ 0x5a, d];
                     let mut px = before;
-                    blend(&mut px, Ink::new(Rgb(r, g, b)), a);
+                    blend(&mut px, Ink::new(Rgb(r, g, b, 255)), a);
                     for c in 0..4 {
                         let s = u32::from([r, g, b, 255][c]);
                         let want = (s * a + u32::from(before[c]) * (255 - a) + 127) / 255;
@@ -757,7 +781,7 @@ mod tests {
         let scale = 1.7;
         for (width, cap, ends) in [(0.3, Cap::Square, 0.15), (1.3, Cap::Butt, 0.0)] {
             let paint = Paint::Stroke {
-                colour: Rgb(0, 0, 0),
+                colour: Rgb(0, 0, 0, 255),
                 width,
                 join: Join::Miter,
                 cap,
@@ -804,19 +828,19 @@ mod tests {
             segs: vec![Seg::Move(0.0, 0.0), Seg::Line(3.0, 4.0)],
         };
         let round = Paint::Stroke {
-            colour: Rgb(0, 0, 0),
+            colour: Rgb(0, 0, 0, 255),
             width: 1.0,
             join: Join::Round,
             cap: Cap::Round,
         };
         let square = Paint::Stroke {
-            colour: Rgb(0, 0, 0),
+            colour: Rgb(0, 0, 0, 255),
             width: 1.0,
             join: Join::Miter,
             cap: Cap::Square,
         };
         assert!(!straight_strokes(&mut pm, &slanted, &square, 1.0));
-        let fill = Paint::Fill(Rgb(0, 0, 0));
+        let fill = Paint::Fill(Rgb(0, 0, 0, 255));
         assert!(!straight_strokes(&mut pm, &outline, &fill, 1.0));
         assert!(!straight_strokes(&mut pm, &outline, &round, 1.0));
         assert!(pm.data().iter().all(|&b| b == 0));
@@ -838,7 +862,7 @@ mod tests {
             let mut want = Pixmap::new(32, 24).unwrap();
             want.fill(sk::Color::from_rgba8(255, 255, 255, 255));
             let mut got = want.clone();
-            let paint = Paint::Fill(Rgb(20, 40, 60));
+            let paint = Paint::Fill(Rgb(20, 40, 60, 255));
             draw(
                 &mut want,
                 &path,
@@ -850,7 +874,7 @@ mod tests {
             mask.blit(
                 &mut got,
                 (x.floor() as i64, y.floor() as i64),
-                Rgb(20, 40, 60),
+                Rgb(20, 40, 60, 255),
             );
             for (a, b) in want.data().iter().zip(got.data()) {
                 assert!(a.abs_diff(*b) <= 2, "at ({x}, {y}): {a} against {b}");
@@ -873,7 +897,7 @@ mod tests {
             let (w, h) = (48u32, 40u32);
             let mut pm = Pixmap::new(w, h).unwrap();
             pm.fill(sk::Color::from_rgba8(255, 255, 255, 255));
-            checker(&mut pm, origin, cell, (rows, cols), Rgb(0, 0, 0));
+            checker(&mut pm, origin, cell, (rows, cols), Rgb(0, 0, 0, 255));
             for py in 0..h {
                 for px in 0..w {
                     let mut dark = 0;
@@ -950,7 +974,7 @@ mod tests {
                 continue;
             }
             let mut pm = Pixmap::new(w, h).unwrap();
-            thin_line(&mut pm, &[a, b], width, Rgb(0, 0, 0));
+            thin_line(&mut pm, &[a, b], width, Rgb(0, 0, 0, 255));
             let cov = |x: usize, y: usize| f32::from(pm.pixel(x as u32, y as u32).unwrap().alpha());
             let total: f32 = (0..h as usize)
                 .flat_map(|y| (0..w as usize).map(move |x| (x, y)))
@@ -1004,8 +1028,8 @@ mod tests {
         let paint = || {
             let mut pm = Pixmap::new(w, h).unwrap();
             pm.fill(sk::Color::WHITE);
-            fill_exact(&mut pm, &rects, Rgb(200, 30, 30));
-            thin_line(&mut pm, &points, 0.7, Rgb(10, 90, 200));
+            fill_exact(&mut pm, &rects, Rgb(200, 30, 30, 255));
+            thin_line(&mut pm, &points, 0.7, Rgb(10, 90, 200, 255));
             pm
         };
         let pool = |n| {

@@ -334,7 +334,7 @@ mod tests {
                 first: 0,
                 closed: false,
             },
-            Paint::Fill(Rgb(0, 0, 0)),
+            Paint::Fill(Rgb(0, 0, 0, 255)),
         );
         let stamps = Item::new(
             Shape::Stamps {
@@ -348,9 +348,9 @@ mod tests {
                     })
                     .collect(),
             },
-            Paint::Fill(Rgb(0, 0, 0)),
+            Paint::Fill(Rgb(0, 0, 0, 255)),
         );
-        let end = Item::fill(Outline::new(), Rgb(1, 2, 3)).at(3);
+        let end = Item::fill(Outline::new(), Rgb(1, 2, 3, 255)).at(3);
         let p = Picture {
             width: 10.0,
             height: 10.0,

@@ -55,9 +55,9 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
     let paper = theme.for_writing();
     let colours = format!(
         "--light: {}; --dark: {}; --grid: {}",
-        paper.light.hex(),
-        paper.dark.hex(),
-        paper.grid.hex()
+        paper.light.css(),
+        paper.dark.css(),
+        paper.grid.css()
     );
     fill(
         PAGE,

@@ -54,7 +54,7 @@ impl<'a> Setting<'a> {
             .filter(|x| x.is_finite() && (lo..=hi).contains(x))
     }
 
-    /// `v` as a colour: `#rrggbb`, `#rgb` or a CSS name.
+    /// `v` as a colour: `#rrggbb`, `#rgb`, with an opacity `#rrggbbaa`, `#rgba`, or a CSS name.
     pub(crate) fn colour(v: &str) -> Option<Rgb> {
         Rgb::parse(v)
     }
@@ -90,7 +90,7 @@ mod tests {
         assert_eq!(Setting::number("NaN", 0.0, 1.0), None);
         assert_eq!(Setting::number("2", 0.0, 1.0), None);
         assert_eq!(Setting::choice("b", &[("a", 1), ("b", 2)]), Some(2));
-        assert_eq!(Setting::colour("#0a0B0c"), Some(Rgb(10, 11, 12)));
+        assert_eq!(Setting::colour("#0a0B0c"), Some(Rgb(10, 11, 12, 255)));
         assert_eq!(Setting::colour("#0a0B0"), None);
     }
 }

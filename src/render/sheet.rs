@@ -206,21 +206,21 @@ fn around(t: &Template) -> f64 {
 /// selected. Only one weight is set as text: svg2pdf orders several embedded fonts by hash,
 /// which would make PDFs differ from run to run.
 fn text(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> TextEl {
-    TextEl::new(content)
+    let t = TextEl::new(content)
         .set("x", num(x))
         .set("y", num(y))
         .set("font-family", glyphs::FAMILY)
-        .set("font-size", num(size))
-        .set("fill", colour.hex())
+        .set("font-size", num(size));
+    super::svg::coloured(t, "fill", colour)
 }
 
 /// Headings: outlines of the bold font, like the board numbers.
 fn bold(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Path {
     let (d, _) = glyphs::outline(content, size * glyphs::digit_height_per_em());
-    Path::new()
+    let p = Path::new()
         .set("d", super::svg::path_data(&d))
-        .set("transform", format!("translate({} {})", num(x), num(y)))
-        .set("fill", colour.hex())
+        .set("transform", format!("translate({} {})", num(x), num(y)));
+    super::svg::coloured(p, "fill", colour)
 }
 
 /// Breaks `text` into lines no wider than `width` at `size`.
@@ -411,13 +411,13 @@ fn header(
     if !answers {
         y += t.text_size * 2.6;
         let rule = |x1: f64, x2: f64, y: f64| {
-            Line::new()
+            let line = Line::new()
                 .set("x1", num(x1))
                 .set("y1", num(y))
                 .set("x2", num(x2))
                 .set("y2", num(y))
-                .set("stroke", t.rule.hex())
-                .set("stroke-width", "0.25")
+                .set("stroke-width", "0.25");
+            super::svg::coloured(line, "stroke", t.rule)
         };
         let name_w = glyphs::text_width(&t.name_label, t.text_size, false);
         let date_x = m + inner * 0.66;

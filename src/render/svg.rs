@@ -86,11 +86,11 @@ impl DrawOptions {
             arrows: false,
             blank: Vec::new(),
             marked: Vec::new(),
-            mark_colour: Rgb(0xff, 0xe8, 0x9c),
+            mark_colour: Rgb(0xff, 0xe8, 0x9c, 255),
             id_prefix: String::new(),
             written: Vec::new(),
             flagged: Vec::new(),
-            flag_colour: Rgb(0xd6, 0x27, 0x28),
+            flag_colour: Rgb(0xd6, 0x27, 0x28, 255),
             palette: None,
             line_width: None,
             transparent: false,
@@ -124,12 +124,11 @@ pub fn write(pic: &Picture, id_prefix: &str, timing: Option<&Timing>) -> Documen
         doc = doc.add(CssStyle::new(CSS));
     }
     if let Some(bg) = pic.background {
-        doc = doc.add(
-            Rectangle::new()
-                .set("width", "100%")
-                .set("height", "100%")
-                .set("fill", bg.hex()),
-        );
+        doc = doc.add(coloured(
+            Rectangle::new().set("width", "100%").set("height", "100%"),
+            "fill",
+            bg,
+        ));
     }
     for (k, item) in pic.items.iter().enumerate() {
         let painted = |p: Path| paint(p, &item.paint);
@@ -258,9 +257,19 @@ fn line_pieces(
     out
 }
 
+/// `e` with the paint `key` (`fill` or `stroke`) set to `colour`, and `key-opacity` when the
+/// colour is not opaque: SVG 1.1 has no colour with an opacity in it.
+pub(crate) fn coloured<T: svg::Node>(mut e: T, key: &str, colour: Rgb) -> T {
+    e.assign(key, colour.hex());
+    if let Some(o) = colour.opacity() {
+        e.assign(format!("{key}-opacity"), num(o));
+    }
+    e
+}
+
 fn paint(p: Path, paint: &Paint) -> Path {
     match *paint {
-        Paint::Fill(c) => p.set("fill", c.hex()),
+        Paint::Fill(c) => coloured(p, "fill", c),
         Paint::Stroke {
             colour,
             width,
@@ -277,8 +286,7 @@ fn paint(p: Path, paint: &Paint) -> Path {
                 Cap::Round => "round",
                 Cap::Square => "square",
             };
-            p.set("fill", "none")
-                .set("stroke", colour.hex())
+            coloured(p.set("fill", "none"), "stroke", colour)
                 .set("stroke-width", num(width))
                 .set("stroke-linejoin", join)
                 .set("stroke-linecap", cap)

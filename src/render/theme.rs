@@ -6,12 +6,13 @@ use thiserror::Error;
 
 use super::settings::{settings, Setting};
 
-/// An sRGB colour.
+/// An sRGB colour and its opacity: red, green, blue, and alpha from 0 (clear) to 255 (opaque).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rgb(pub u8, pub u8, pub u8);
+pub struct Rgb(pub u8, pub u8, pub u8, pub u8);
 
 impl Rgb {
-    /// Parses `#rrggbb`, `#rgb` or a CSS colour name.
+    /// Parses `#rrggbb`, `#rgb`, `#rrggbbaa`, `#rgba` (the last two with an opacity) or a CSS
+    /// colour name (`transparent` included).
     pub fn parse(v: &str) -> Option<Rgb> {
         let Some(h) = v.strip_prefix('#') else {
             return super::colour::css_name(v);
@@ -24,24 +25,50 @@ impl Rgb {
             Some(if w == 1 { x * 17 } else { x })
         };
         match h.len() {
-            3 => Some(Rgb(p(0, 1)?, p(1, 1)?, p(2, 1)?)),
-            6 => Some(Rgb(p(0, 2)?, p(2, 2)?, p(4, 2)?)),
+            3 => Some(Rgb(p(0, 1)?, p(1, 1)?, p(2, 1)?, 255)),
+            4 => Some(Rgb(p(0, 1)?, p(1, 1)?, p(2, 1)?, p(3, 1)?)),
+            6 => Some(Rgb(p(0, 2)?, p(2, 2)?, p(4, 2)?, 255)),
+            8 => Some(Rgb(p(0, 2)?, p(2, 2)?, p(4, 2)?, p(6, 2)?)),
             _ => None,
         }
     }
 
-    /// `#rrggbb`.
+    /// `#rrggbb`: the colour without its opacity, as SVG 1.1 writes a paint (its opacity is
+    /// written apart, from [`Rgb::opacity`]).
     pub fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
     }
 
-    /// The colour `t` of the way from `self` to `other` (0 <= t <= 1).
-    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
-        let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
-        Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
+    /// `#rrggbb` when opaque, else `#rrggbbaa`, as CSS writes a colour.
+    pub fn css(self) -> String {
+        match self.opacity() {
+            None => self.hex(),
+            Some(_) => format!("{}{:02x}", self.hex(), self.3),
+        }
     }
 
-    /// Relative luminance (WCAG 2): 0 for black, 1 for white.
+    /// The opacity from 0 to 1, or `None` for an opaque colour.
+    pub fn opacity(self) -> Option<f64> {
+        (self.3 < 255).then(|| f64::from(self.3) / 255.0)
+    }
+
+    /// The same colour, opaque.
+    pub fn opaque(self) -> Rgb {
+        Rgb(self.0, self.1, self.2, 255)
+    }
+
+    /// The colour `t` of the way from `self` to `other` (0 <= t <= 1), opacity included.
+    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
+        let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
+        Rgb(
+            m(self.0, other.0),
+            m(self.1, other.1),
+            m(self.2, other.2),
+            m(self.3, other.3),
+        )
+    }
+
+    /// Relative luminance (WCAG 2) of the colour, its opacity aside: 0 for black, 1 for white.
     pub fn luminance(self) -> f64 {
         let lin = |v: u8| {
             let s = f64::from(v) / 255.0;
@@ -62,7 +89,7 @@ impl Rgb {
 
     /// This colour mixed with white, in steps of 1/40, until its luminance reaches `min`.
     pub fn lightened_to(self, min: f64) -> Rgb {
-        let white = Rgb(255, 255, 255);
+        let white = Rgb(255, 255, 255, 255);
         (0..=40)
             .map(|step| self.mix(white, f64::from(step) / 40.0))
             .find(|m| m.luminance() >= min)
@@ -72,7 +99,7 @@ impl Rgb {
     /// This colour mixed with black, in steps of 1/40, until it has contrast `ratio` with
     /// `back`.
     pub fn darkened_against(self, back: Rgb, ratio: f64) -> Rgb {
-        let black = Rgb(0, 0, 0);
+        let black = Rgb(0, 0, 0, 255);
         (0..=40)
             .map(|step| self.mix(black, f64::from(step) / 40.0))
             .find(|m| m.contrast(back) >= ratio)
@@ -274,7 +301,7 @@ impl Theme {
             let colour = || {
                 Setting::colour(value).ok_or_else(|| {
                     err(format!(
-                        "'{key}' needs a colour like #1a2b3c, #abc or a CSS name such as navy, found '{value}'"
+                        "'{key}' needs a colour like #1a2b3c, #abc, #1a2b3c80 (half opaque) or a CSS name such as navy, found '{value}'"
                     ))
                 })
             };
@@ -358,8 +385,8 @@ impl Theme {
     }
 
     fn blank() -> Theme {
-        let black = Rgb(0, 0, 0);
-        let white = Rgb(255, 255, 255);
+        let black = Rgb(0, 0, 0, 255);
+        let white = Rgb(255, 255, 255, 255);
         Theme {
             name: String::new(),
             background: white,
@@ -388,7 +415,7 @@ impl Theme {
             label: black,
             hole: white,
             hole_mark: HoleMark::Hatch,
-            hole_line: Rgb(0xbb, 0xbb, 0xbb),
+            hole_line: Rgb(0xbb, 0xbb, 0xbb, 255),
             hole_line_width: 0.04,
         }
     }
@@ -399,12 +426,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn colours_parse_with_and_without_an_opacity() {
+        assert_eq!(Rgb::parse("#1a2b3c"), Some(Rgb(0x1a, 0x2b, 0x3c, 255)));
+        assert_eq!(Rgb::parse("#abc"), Some(Rgb(0xaa, 0xbb, 0xcc, 255)));
+        assert_eq!(Rgb::parse("#1a2b3c80"), Some(Rgb(0x1a, 0x2b, 0x3c, 0x80)));
+        assert_eq!(Rgb::parse("#abc8"), Some(Rgb(0xaa, 0xbb, 0xcc, 0x88)));
+        assert_eq!(Rgb::parse("Transparent"), Some(Rgb(0, 0, 0, 0)));
+        for bad in ["#12345", "#1234567", "#123456789", "#ggg", "#", "1a2b3c"] {
+            assert_eq!(Rgb::parse(bad), None, "{bad}");
+        }
+        let half = Rgb(0x1a, 0x2b, 0x3c, 0x80);
+        assert_eq!(
+            (half.hex(), half.css()),
+            ("#1a2b3c".into(), "#1a2b3c80".into())
+        );
+        assert_eq!(half.opacity(), Some(128.0 / 255.0));
+        assert_eq!(half.opaque().opacity(), None);
+        assert_eq!(half.opaque().css(), "#1a2b3c");
+        // Opacity is mixed with the colour.
+        assert_eq!(
+            half.mix(Rgb(0x1a, 0x2b, 0x3c, 0), 0.5),
+            Rgb(0x1a, 0x2b, 0x3c, 0x40)
+        );
+    }
+
+    #[test]
     fn dark_squares_are_lightened_and_light_ones_kept() {
         let (light, dark) = WRITABLE_LUMINANCE;
-        let white = Rgb(255, 255, 255);
+        let white = Rgb(255, 255, 255, 255);
         assert_eq!(white.lightened_to(light), white);
-        assert_eq!(Rgb(228, 228, 228).lightened_to(dark), Rgb(228, 228, 228));
-        for c in [Rgb(0, 0, 0), Rgb(20, 40, 30), Rgb(31, 78, 156)] {
+        assert_eq!(
+            Rgb(228, 228, 228, 255).lightened_to(dark),
+            Rgb(228, 228, 228, 255)
+        );
+        for c in [
+            Rgb(0, 0, 0, 255),
+            Rgb(20, 40, 30, 255),
+            Rgb(31, 78, 156, 255),
+        ] {
             let (l, d) = (c.lightened_to(light), c.lightened_to(dark));
             assert!(
                 l.luminance() >= light && d.luminance() >= dark,
@@ -437,7 +496,7 @@ mod tests {
             assert!(vlsi.number.contrast(square) >= TEXT_CONTRAST);
         }
         assert!(vlsi.label.contrast(vlsi.background) >= TEXT_CONTRAST);
-        assert!(Rgb(0, 0, 0).contrast(Rgb(255, 255, 255)) > 20.9);
+        assert!(Rgb(0, 0, 0, 255).contrast(Rgb(255, 255, 255, 255)) > 20.9);
     }
 
     #[test]
@@ -463,7 +522,7 @@ mod tests {
     fn bad_values_are_errors() {
         for text in [
             "line = reddish",
-            "line = #ff00",
+            "line = #ff00f",
             "line_width = -1",
             "gradient = yes",
             "nonsense",
@@ -472,8 +531,11 @@ mod tests {
             assert!(Theme::parse("t", text, None).is_err(), "{text}");
         }
         let t = Theme::parse("t", "line = #ff0000   # red\n", None).unwrap();
-        assert_eq!(t.line, Rgb(255, 0, 0));
+        assert_eq!(t.line, Rgb(255, 0, 0, 255));
         let t = Theme::parse("t", "line = Navy\ndot = #f80\n", None).unwrap();
-        assert_eq!((t.line, t.dot), (Rgb(0, 0, 128), Rgb(255, 136, 0)));
+        assert_eq!(
+            (t.line, t.dot),
+            (Rgb(0, 0, 128, 255), Rgb(255, 136, 0, 255))
+        );
     }
 }

@@ -175,10 +175,10 @@ impl Template {
             label_size: f64::NAN,
             small_size: f64::NAN,
             gap: f64::NAN,
-            rule: Rgb(0, 0, 0),
-            text: Rgb(0, 0, 0),
-            small: Rgb(0x55, 0x55, 0x55),
-            given_fill: Rgb(0xff, 0xe8, 0x9c),
+            rule: Rgb(0, 0, 0, 255),
+            text: Rgb(0, 0, 0, 255),
+            small: Rgb(0x55, 0x55, 0x55, 255),
+            given_fill: Rgb(0xff, 0xe8, 0x9c, 255),
             footer: String::new(),
         });
         t.name = name.to_string();
@@ -204,7 +204,9 @@ impl Template {
                 Setting::colour(value).ok_or_else(|| {
                     err(
                         i + 1,
-                        format!("{key} = {value}: expected a colour like #1a2b3c"),
+                        format!(
+                            "{key} = {value}: expected a colour like #1a2b3c, #1a2b3c80 or navy"
+                        ),
                     )
                 })
             };
