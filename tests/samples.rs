@@ -183,3 +183,82 @@ fn pixel_comparison_tolerates_rounding_only() {
     px[i] += 40;
     assert!(!same("x.png", Some(&kept), &encode(&px)));
 }
+
+/// The arrow heads of an SVG sample: each `<use>` of a triangle `<path d="M0 0lA BlC Dz">`
+/// moved to its place, as its three corners.
+fn arrow_heads(svg: &str) -> Vec<[(f64, f64); 3]> {
+    let attr = |tag: &str, key: &str| -> Option<String> {
+        let at = tag.find(&format!(" {key}=\""))? + key.len() + 3;
+        Some(tag[at..].split('"').next()?.to_string())
+    };
+    let mut shapes = std::collections::HashMap::new();
+    for tag in svg.split('<').filter(|t| t.starts_with("path ")) {
+        let (Some(d), Some(id)) = (attr(tag, "d"), attr(tag, "id")) else {
+            continue;
+        };
+        let Some(rest) = d.strip_prefix("M0 0l").and_then(|r| r.strip_suffix('z')) else {
+            continue;
+        };
+        let v: Vec<f64> = rest.split(['l', ' ']).map(|x| x.parse().unwrap()).collect();
+        if let [a, b, c, e] = v[..] {
+            shapes.insert(id, [(0.0, 0.0), (a, b), (a + c, b + e)]);
+        }
+    }
+    svg.split('<')
+        .filter(|t| t.starts_with("use "))
+        .filter_map(|tag| {
+            let id = attr(tag, "href")?.trim_start_matches('#').to_string();
+            let (x, y): (f64, f64) = (attr(tag, "x")?.parse().ok()?, attr(tag, "y")?.parse().ok()?);
+            Some(shapes.get(&id)?.map(|(a, b)| (a + x, b + y)))
+        })
+        .collect()
+}
+
+/// Whether two triangles share more than a sliver (0.05 units) across every one of their
+/// edges' normals: with none of them separating, they overlap.
+fn overlap(p: &[(f64, f64); 3], q: &[(f64, f64); 3]) -> bool {
+    let edges = |t: [(f64, f64); 3]| (0..3).map(move |i| (t[i], t[(i + 1) % 3]));
+    edges(*p).chain(edges(*q)).all(|(a, b)| {
+        let n = (a.1 - b.1, b.0 - a.0);
+        let len = n.0.hypot(n.1);
+        let span = |t: &[(f64, f64); 3]| {
+            let d: Vec<f64> = t.iter().map(|v| (v.0 * n.0 + v.1 * n.1) / len).collect();
+            (
+                d.iter().cloned().fold(f64::MAX, f64::min),
+                d.iter().cloned().fold(f64::MIN, f64::max),
+            )
+        };
+        let ((p0, p1), (q0, q1)) = (span(p), span(q));
+        p1.min(q1) - p0.max(q0) > 0.05
+    })
+}
+
+#[test]
+fn arrow_heads_on_the_samples_do_not_overlap() {
+    let samples = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
+    let mut checked = 0;
+    for (stem, args) in SAMPLES.iter().filter(|(_, a)| a.contains(&"--arrows")) {
+        let svg = std::fs::read_to_string(samples.join(format!("{stem}.svg"))).unwrap();
+        let heads = arrow_heads(&svg);
+        let moves = args[0]
+            .split('x')
+            .map(|v| v.parse::<usize>().unwrap())
+            .product::<usize>()
+            - 1;
+        assert_eq!(heads.len(), moves, "{stem}: an arrow a move");
+        for (i, p) in heads.iter().enumerate() {
+            for q in &heads[i + 1..] {
+                assert!(
+                    !overlap(p, q),
+                    "{stem}: arrow heads at {p:?} and {q:?} overlap"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 2);
+    // The test sees an overlap: a head and the same head moved by a quarter of its size.
+    let t = [(0.0, 0.0), (9.79, 7.99), (0.52, 12.62)];
+    assert!(overlap(&t, &t.map(|(x, y)| (x + 2.0, y + 1.0))));
+    assert!(!overlap(&t, &t.map(|(x, y)| (x + 12.0, y))));
+}

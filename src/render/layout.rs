@@ -506,13 +506,18 @@ fn lines(
 /// Where along a move its arrow's tip sits: past the middle, where crossing moves meet.
 pub const ARROW_AT: f64 = 0.64;
 
+/// Places along a move tried in turn for its arrow's tip when the head would overlap one
+/// already placed: [`ARROW_AT`], then further on, then nearer the middle.
+const ARROW_PLACES: [f64; 5] = [ARROW_AT, 0.76, 0.52, 0.84, 0.44];
+
 /// Arrow heads: one outline per move direction, placed with its tip at [`ARROW_AT`] of each
-/// move and sized by the line width.
+/// move (or at the first of [`ARROW_PLACES`] where it overlaps no head placed before it) and
+/// sized by the line width.
 fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves: usize) -> Item {
     let n = tour.path.len();
     let c = scene.cell;
     let len = (4.0 * width).clamp(0.1 * c, 0.24 * c);
-    let defs = DIRECTIONS
+    let heads: Vec<[(f64, f64); 3]> = DIRECTIONS
         .iter()
         .map(|&(dr, dc)| {
             let (dx, dy) = (dc as f64, dr as f64);
@@ -520,11 +525,22 @@ fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves: usize) -> 
             let (ux, uy) = (dx / l, dy / l);
             let (bx, by) = (-ux * len, -uy * len);
             let (px, py) = (-uy * len * 0.45, ux * len * 0.45);
+            [(0.0, 0.0), (bx + px, by + py), (bx - px, by - py)]
+        })
+        .collect();
+    let defs = heads
+        .iter()
+        .map(|h| {
             let mut o = Outline::new();
-            o.polygon(&[(0.0, 0.0), (bx + px, by + py), (bx - px, by - py)]);
+            o.polygon(h);
             o
         })
         .collect();
+    // Heads placed so far by the square their tip is in: a head is shorter than a quarter of
+    // a square, so two that overlap have their tips in neighbouring squares.
+    let mut placed: std::collections::HashMap<(i64, i64), Vec<[(f64, f64); 3]>> =
+        std::collections::HashMap::new();
+    let bucket = |x: f64, y: f64| ((x / c).floor() as i64, (y / c).floor() as i64);
     let mut uses = Vec::with_capacity(moves);
     for i in 0..moves {
         let a = tour.board.square(tour.path[i]);
@@ -535,12 +551,118 @@ fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves: usize) -> 
         };
         let (x0, y0) = scene.centre(a.row, a.col);
         let (x1, y1) = scene.centre(b.row, b.col);
+        let at = |t: f64| (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+        let head = |(x, y): (f64, f64)| heads[def].map(|(hx, hy)| (hx + x, hy + y));
+        let free = |tip: (f64, f64)| {
+            let (bx, by) = bucket(tip.0, tip.1);
+            let h = head(tip);
+            (-1..=1).all(|i| {
+                (-1..=1).all(|j| {
+                    placed
+                        .get(&(bx + i, by + j))
+                        .is_none_or(|others| others.iter().all(|o| !overlap(&h, o)))
+                })
+            })
+        };
+        let tip = ARROW_PLACES
+            .iter()
+            .map(|&t| at(t))
+            .find(|&tip| free(tip))
+            .unwrap_or_else(|| at(ARROW_AT));
+        placed
+            .entry(bucket(tip.0, tip.1))
+            .or_default()
+            .push(head(tip));
         uses.push(Stamp {
             def: def as u32,
-            x: x0 + (x1 - x0) * ARROW_AT,
-            y: y0 + (y1 - y0) * ARROW_AT,
+            x: tip.0,
+            y: tip.1,
             step: i as u32 + 1,
         });
     }
     Item::new(Shape::Stamps { defs, uses }, Paint::Fill(colour))
+}
+
+/// Whether two triangles overlap by more than a hair: no edge of either separates them.
+fn overlap(p: &[(f64, f64); 3], q: &[(f64, f64); 3]) -> bool {
+    let edges = |t: [(f64, f64); 3]| (0..3).map(move |i| (t[i], t[(i + 1) % 3]));
+    edges(*p).chain(edges(*q)).all(|(a, b)| {
+        let (nx, ny) = (a.1 - b.1, b.0 - a.0);
+        let norm = nx.hypot(ny);
+        if norm == 0.0 {
+            return true;
+        }
+        let span = |t: &[(f64, f64); 3]| {
+            t.iter()
+                .map(|v| (v.0 * nx + v.1 * ny) / norm)
+                .fold((f64::MAX, f64::MIN), |(lo, hi), d| (lo.min(d), hi.max(d)))
+        };
+        let ((p0, p1), (q0, q1)) = (span(p), span(q));
+        p1.min(q1) - p0.max(q0) > 1e-3
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::existence::Kind;
+    use crate::render::picture::Seg;
+    use crate::solve::{solve, Request};
+
+    #[test]
+    fn arrow_heads_never_overlap() {
+        // Open and closed tours of many sizes, plain and varied, with the theme's line width
+        // and a thick one (long heads): every pair of heads is apart.
+        for (rows, cols, kind, seed) in [
+            (3, 4, Kind::Open, None),
+            (5, 5, Kind::Open, None),
+            (6, 6, Kind::Closed, None),
+            (8, 8, Kind::Open, None),
+            (8, 8, Kind::Closed, Some(3)),
+            (10, 10, Kind::Open, None),
+            (12, 12, Kind::Closed, Some(9)),
+            (7, 16, Kind::Open, Some(1)),
+            (20, 20, Kind::Closed, None),
+        ] {
+            let mut req = Request::new(Board::new(rows, cols).unwrap(), kind);
+            req.seed = seed;
+            let tour = solve(&req).unwrap().tour;
+            for line_width in [None, Some(0.2)] {
+                let mut opts = DrawOptions::new(Style::Lines);
+                opts.arrows = true;
+                opts.line_width = line_width;
+                let scene = Scene::new(tour.board(), 40.0, false);
+                let pic = picture(&tour, &scene, &Theme::builtin("classic").unwrap(), &opts);
+                let Some(Shape::Stamps { defs, uses }) = pic
+                    .items
+                    .iter()
+                    .map(|it| &it.shape)
+                    .find(|s| matches!(s, Shape::Stamps { .. }))
+                else {
+                    panic!("no arrows on {rows}x{cols}");
+                };
+                assert_eq!(uses.len(), tour.len() - 1 + tour.is_closed() as usize);
+                let heads: Vec<[(f64, f64); 3]> = uses
+                    .iter()
+                    .map(|u| {
+                        let pts: Vec<(f64, f64)> = defs[u.def as usize]
+                            .segs
+                            .iter()
+                            .filter_map(|s| match *s {
+                                Seg::Move(x, y) | Seg::Line(x, y) => Some((x + u.x, y + u.y)),
+                                _ => None,
+                            })
+                            .collect();
+                        [pts[0], pts[1], pts[2]]
+                    })
+                    .collect();
+                for (i, p) in heads.iter().enumerate() {
+                    for q in &heads[i + 1..] {
+                        assert!(!overlap(p, q), "{rows}x{cols}: {p:?} and {q:?}");
+                    }
+                }
+            }
+        }
+    }
 }
