@@ -517,7 +517,7 @@ fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves: usize) -> 
     let n = tour.path.len();
     let c = scene.cell;
     let len = (4.0 * width).clamp(0.1 * c, 0.24 * c);
-    let heads: Vec<[(f64, f64); 3]> = DIRECTIONS
+    let heads: Vec<Triangle> = DIRECTIONS
         .iter()
         .map(|&(dr, dc)| {
             let (dx, dy) = (dc as f64, dr as f64);
@@ -538,7 +538,7 @@ fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves: usize) -> 
         .collect();
     // Heads placed so far by the square their tip is in: a head is shorter than a quarter of
     // a square, so two that overlap have their tips in neighbouring squares.
-    let mut placed: std::collections::HashMap<(i64, i64), Vec<[(f64, f64); 3]>> =
+    let mut placed: std::collections::HashMap<(i64, i64), Vec<Triangle>> =
         std::collections::HashMap::new();
     let bucket = |x: f64, y: f64| ((x / c).floor() as i64, (y / c).floor() as i64);
     let mut uses = Vec::with_capacity(moves);
@@ -583,16 +583,19 @@ fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves: usize) -> 
     Item::new(Shape::Stamps { defs, uses }, Paint::Fill(colour))
 }
 
+/// Three corners.
+type Triangle = [(f64, f64); 3];
+
 /// Whether two triangles overlap by more than a hair: no edge of either separates them.
-fn overlap(p: &[(f64, f64); 3], q: &[(f64, f64); 3]) -> bool {
-    let edges = |t: [(f64, f64); 3]| (0..3).map(move |i| (t[i], t[(i + 1) % 3]));
+fn overlap(p: &Triangle, q: &Triangle) -> bool {
+    let edges = |t: Triangle| (0..3).map(move |i| (t[i], t[(i + 1) % 3]));
     edges(*p).chain(edges(*q)).all(|(a, b)| {
         let (nx, ny) = (a.1 - b.1, b.0 - a.0);
         let norm = nx.hypot(ny);
         if norm == 0.0 {
             return true;
         }
-        let span = |t: &[(f64, f64); 3]| {
+        let span = |t: &Triangle| {
             t.iter()
                 .map(|v| (v.0 * nx + v.1 * ny) / norm)
                 .fold((f64::MAX, f64::MIN), |(lo, hi), d| (lo.min(d), hi.max(d)))
