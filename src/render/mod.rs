@@ -80,7 +80,8 @@ pub fn picture_bytes(pic: &Picture, out: &Output) -> Result<Vec<u8>, raster::Ras
     };
     match out.format {
         OutputFormat::Svg => {
-            Ok((svg::write(pic, "", out.timing.as_ref()).to_string() + "\n").into_bytes())
+            let doc = svg::write(pic, "", out.timing.as_ref());
+            Ok(svg::text_of(&doc, pic).into_bytes())
         }
         OutputFormat::Png => {
             let r = out.raster(pic.width, pic.height)?;
