@@ -107,6 +107,12 @@ pub(crate) fn count(row: &[u64]) -> u32 {
     row.iter().map(|w| w.count_ones()).sum()
 }
 
+/// Elements in both `a` and `b`.
+#[inline]
+pub(crate) fn count_and(a: &[u64], b: &[u64]) -> u32 {
+    a.iter().zip(b).map(|(x, y)| (x & y).count_ones()).sum()
+}
+
 /// The elements of `row`, ascending.
 pub(crate) fn ones(row: &[u64]) -> impl Iterator<Item = u32> + '_ {
     row.iter().enumerate().flat_map(|(i, &w)| {

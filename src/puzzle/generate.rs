@@ -118,7 +118,7 @@ pub struct Generated {
 /// Largest board the generator takes for a target, in squares and as a square board: beyond
 /// it, a puzzle takes more than some seconds (easy, medium) or a minute (hard, minimal) on a
 /// 2-core machine. Measured, one puzzle: medium 16x16 0.07 s, 20x20 0.4 s, 25x25 1.4 s, 30x30
-/// 4.6 s, 32x32 7.9 s; hard 12x12 2-3 s, 14x14 11 s; minimal 10x10 3-20 s, 12x12 115 s.
+/// 4.6 s, 32x32 7.9 s; hard 12x12 2-3 s, 14x14 11 s; minimal 10x10 1-14 s (7 seeds, median 8.4 s).
 pub fn max_squares(target: Target) -> (usize, &'static str) {
     match target {
         Target::Difficulty(Grade::Easy | Grade::Medium) => (900, "30x30"),
@@ -580,22 +580,51 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
         Target::Clues(c) => c,
         Target::Difficulty(_) | Target::Minimal => 0,
     };
-    for k in order {
+    // The puzzle with `k` erased was unique before, so only a solution with `k` moved can be
+    // new: whether there is one.
+    let elsewhere = |given: &[bool], k: u32| {
+        solver::solvable_elsewhere(&puzzle_of(given), geo, k, tour.path[k as usize], budget)
+    };
+    // The answer for the next clue, found on the other core while this one was decided.
+    let mut ahead: Option<(u32, Result<bool, solver::GaveUp>)> = None;
+    for (i, &k) in order.iter().enumerate() {
         if given.iter().filter(|&&g| g).count() <= floor {
             break;
         }
         given[k as usize] = false;
-        let p = puzzle_of(&given);
         let keep = match target {
             // Deduction is sound: if it finishes, the solution is unique.
-            Some(g) => matches!(grade::grade(&p, geo, g), Verdict::Solved { .. }),
-            // The puzzle with `k` was unique, so only a solution with `k` moved can be new.
+            Some(g) => matches!(
+                grade::grade(&puzzle_of(&given), geo, g),
+                Verdict::Solved { .. }
+            ),
             None => {
-                solver::solvable_elsewhere(&p, geo, k, tour.path[k as usize], budget) == Ok(false)
+                let found = match ahead.take() {
+                    Some((j, found)) if j == k => found,
+                    _ => match order.get(i + 1) {
+                        Some(&next) => {
+                            let mut with_k = given.clone();
+                            with_k[k as usize] = true;
+                            with_k[next as usize] = false;
+                            let (found, then) =
+                                rayon::join(|| elsewhere(&given, k), || elsewhere(&with_k, next));
+                            ahead = Some((next, then));
+                            found
+                        }
+                        None => elsewhere(&given, k),
+                    },
+                };
+                found == Ok(false)
             }
         };
         if !keep {
             given[k as usize] = true;
+        }
+        // The answer ahead was found with `k` given. It stands if `k` stayed, or if it is a
+        // second solution: erasing `k` as well keeps that solution. Otherwise ask again, so
+        // the puzzle is the one a clue-by-clue pass makes.
+        if keep && ahead.as_ref().is_some_and(|a| a.1 != Ok(true)) {
+            ahead = None;
         }
     }
     let puzzle = puzzle_of(&given);

@@ -2,14 +2,16 @@
 //!
 //! The search grows the runs of numbers between givens. A gap between placed numbers `a` and
 //! `b` can be extended from either side; at every node the solver picks the side with the
-//! fewest candidate squares (a single candidate is a forced move) and branches over them.
-//! Before branching it prunes by:
-//! - distance: a square for number `a + 1` must be within `b - a - 1` knight moves of `b`'s
-//!   square (colour parity comes with it, since every move changes colour);
-//! - windows: every empty square must fit some gap, i.e. `d(a, s) + d(s, b) <= b - a`;
+//! fewest candidate squares (a single candidate is a forced move, and so is a square that only
+//! one number can still take) and branches over them. Before branching it prunes by:
 //! - dead ends: an empty square needs two usable neighbours (empty, or a placed number with an
 //!   unplaced neighbour number), except where it can be the first or last number of an open tour;
-//! - connectivity: every region of empty squares must touch the end of some run.
+//! - connectivity: every region of empty squares must touch the end of some run;
+//! - domains: every unplaced number's squares, as bit sets, walked a knight's move at a time
+//!   from `a` forward and then from `b` back, so that each lies a move from some square of
+//!   both neighbouring numbers (distance and colour come with it). No number may be left
+//!   without a square, no empty square without a number, and each gap's numbers of one colour
+//!   need as many squares of it, and can take no fewer than the squares no other gap can use.
 //!
 //! The search keeps its own stack (depth up to the number of squares), never the call stack.
 
@@ -106,6 +108,7 @@ pub fn solvable_elsewhere(
     if !search.presolve(puzzle, geo, Some((k, slot))) {
         return Ok(false);
     }
+
     search.run(1, budget, &mut found)?;
     Ok(!found.is_empty())
 }
@@ -147,6 +150,20 @@ struct Search<'a> {
     queue: Vec<u32>,
     /// Candidate squares per number from the presolve; `None`: no filter.
     cand: Option<BitRows>,
+    /// Words of a square set.
+    w: usize,
+    /// Knight neighbours of every square, as sets.
+    nbr: BitRows,
+    /// Squares no number occupies.
+    empty: Vec<u64>,
+    /// Each unplaced number's squares at this node (scratch of the domain rule).
+    dom: BitRows,
+    /// Scratch sets of the domain rule.
+    acc: Vec<u64>,
+    /// Each gap's squares at this node (scratch of the domain rule).
+    unions: Vec<u64>,
+    /// Squares of the first colour.
+    light: Vec<u64>,
 }
 
 impl<'a> Search<'a> {
@@ -163,6 +180,7 @@ impl<'a> Search<'a> {
                 }
                 self.pos[k] = sq;
                 self.owner[sq as usize] = k as u32;
+                crate::bits::clear(&mut self.empty, sq);
                 self.placed += 1;
             }
         }
@@ -203,10 +221,27 @@ impl<'a> Search<'a> {
             stamp: 0,
             queue: Vec::new(),
             cand: None,
+            w: (n as usize).div_ceil(64),
+            nbr: BitRows::new(n as usize, n as usize),
+            empty: vec![0; (n as usize).div_ceil(64)],
+            dom: BitRows::new(n as usize, n as usize),
+            acc: vec![0; 5 * (n as usize).div_ceil(64)],
+            unions: Vec::new(),
+            light: vec![0; (n as usize).div_ceil(64)],
         };
+        for q in 0..n {
+            crate::bits::set(&mut s.empty, q);
+            if geo.colour(q) == 0 {
+                crate::bits::set(&mut s.light, q);
+            }
+            for &t in geo.neighbours(q) {
+                crate::bits::set(s.nbr.row_mut(q), t);
+            }
+        }
         for (sq, k) in puzzle.slot_givens(geo) {
             s.pos[k as usize] = sq;
             s.owner[sq as usize] = k;
+            crate::bits::clear(&mut s.empty, sq);
             s.placed += 1;
         }
         s
@@ -241,6 +276,7 @@ impl<'a> Search<'a> {
     fn place(&mut self, k: u32, sq: u32) {
         self.pos[k as usize] = sq;
         self.owner[sq as usize] = k;
+        crate::bits::clear(&mut self.empty, sq);
         self.trail.push(k);
         self.placed += 1;
     }
@@ -250,6 +286,7 @@ impl<'a> Search<'a> {
             let k = self.trail.pop().expect("trail entry");
             let sq = self.pos[k as usize];
             self.owner[sq as usize] = NONE;
+            crate::bits::set(&mut self.empty, sq);
             self.pos[k as usize] = NONE;
             self.placed -= 1;
         }
@@ -359,6 +396,7 @@ pub(crate) mod tests_support {
     }
 }
 
+mod domains;
 mod rules;
 #[cfg(test)]
 mod tests;

@@ -2,21 +2,16 @@
 
 use super::{Eval, Search};
 use crate::puzzle::NONE;
-use crate::puzzle::UNREACHABLE;
 
 /// A run gap: numbers strictly between `lo` and `hi` are unplaced; `NONE` for an open end.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Gap {
-    lo: u32,
-    hi: u32,
+    pub(super) lo: u32,
+    pub(super) hi: u32,
     /// Steps from `lo` to `hi` (around the cycle when closed).
-    len: u32,
+    pub(super) len: u32,
     /// Unplaced numbers of each colour (numbers alternate colour along the tour).
-    cap: [u32; 2],
-    /// Empty squares of each colour that fit this gap.
-    fit: [u32; 2],
-    /// Empty squares of each colour that fit this gap and no other.
-    only: [u32; 2],
+    pub(super) cap: [u32; 2],
 }
 
 impl Gap {
@@ -25,14 +20,7 @@ impl Gap {
         let mut cap = [0; 2];
         cap[(anchor_colour ^ 1) as usize] = m.div_ceil(2);
         cap[anchor_colour as usize] = m / 2;
-        Gap {
-            lo,
-            hi,
-            len,
-            cap,
-            fit: [0; 2],
-            only: [0; 2],
-        }
+        Gap { lo, hi, len, cap }
     }
 }
 
@@ -42,17 +30,6 @@ struct Forced {
     square: u32,
     number: u32,
     neighbour: u32,
-}
-
-/// A number to place next to a run end: the end's square, the placed number across the gap
-/// (`NONE` for an open end), the gap's length and how many squares the number could take.
-#[derive(Debug, Clone, Copy)]
-struct GapEnd {
-    from: u32,
-    number: u32,
-    other: u32,
-    len: u32,
-    count: usize,
 }
 
 impl Search<'_> {
@@ -93,22 +70,6 @@ impl Search<'_> {
         self.geo.colour(s)
     }
 
-    /// Whether empty square `s` can hold some number of gap `g`.
-    fn fits(&self, g: &Gap, s: u32) -> bool {
-        let geo = self.geo;
-        match (g.lo, g.hi) {
-            (NONE, hi) => (geo.dist(s, self.pos[hi as usize]) as u32) <= hi,
-            (lo, NONE) => (geo.dist(self.pos[lo as usize], s) as u32) < self.n - lo,
-            (lo, hi) => {
-                let (a, b) = (
-                    geo.dist(self.pos[lo as usize], s),
-                    geo.dist(s, self.pos[hi as usize]),
-                );
-                a != UNREACHABLE && b != UNREACHABLE && a as u32 + b as u32 <= g.len
-            }
-        }
-    }
-
     /// One node of the search: solved, dead, or the number to branch on (its candidate squares
     /// pushed onto `cands`). The rules run cheapest first, each able to end the node.
     pub(super) fn evaluate(&mut self) -> Eval {
@@ -125,16 +86,16 @@ impl Search<'_> {
         let Some(forced) = self.scan_empty_squares() else {
             return Eval::Dead;
         };
-        if !self.hall_holds() || !self.connected() {
+        if !self.connected() {
             return Eval::Dead;
         }
+        let Some(pick) = self.domains() else {
+            return Eval::Dead;
+        };
         if let Some(f) = forced {
             return self.branch_forced(f);
         }
-        match self.narrowest_gap_end() {
-            Some(end) => self.branch_gap_end(end),
-            None => Eval::Dead,
-        }
+        self.branch_domain(pick)
     }
 
     /// Open ends of the whole tour that no number occupies yet (0 when closed).
@@ -148,8 +109,7 @@ impl Search<'_> {
     }
 
     /// Visits every empty square once and applies the per-square rules: a square needs a
-    /// usable neighbour (two, except at most `free_ends` squares); it must fit some gap (and
-    /// the gap's colour counts are gathered for Hall's condition); and a square with exactly
+    /// usable neighbour (two, except at most `free_ends` squares), and a square with exactly
     /// two usable neighbours, one a placed number, has its own number forced. `None`: dead.
     fn scan_empty_squares(&mut self) -> Option<Option<Forced>> {
         let n = self.n;
@@ -183,9 +143,6 @@ impl Search<'_> {
                 if ones > free_ends {
                     return None;
                 }
-            }
-            if !self.count_fits(s) {
-                return None;
             }
         }
         Some(forced)
@@ -221,32 +178,6 @@ impl Search<'_> {
         Some(want)
     }
 
-    /// Counts empty square `s` in every gap it fits; false if it fits none.
-    fn count_fits(&mut self, s: u32) -> bool {
-        let c = self.colour(s) as usize;
-        let (mut fits, mut last) = (0, 0);
-        for gi in 0..self.gaps.len() {
-            if self.fits(&self.gaps[gi], s) {
-                fits += 1;
-                last = gi;
-                self.gaps[gi].fit[c] += 1;
-            }
-        }
-        if fits == 1 {
-            self.gaps[last].only[c] += 1;
-        }
-        fits > 0
-    }
-
-    /// Hall's condition in its simplest forms: a gap cannot hold more squares than it has
-    /// numbers of that colour, nor fill its numbers with fewer squares.
-    fn hall_holds(&self) -> bool {
-        !self
-            .gaps
-            .iter()
-            .any(|g| (0..2).any(|c| g.only[c] > g.cap[c] || g.fit[c] < g.cap[c]))
-    }
-
     /// Branches on the one square a forced number can take, if it still reaches across its gap.
     fn branch_forced(&mut self, f: Forced) -> Eval {
         let g = self
@@ -260,67 +191,6 @@ impl Search<'_> {
         }
         self.cands.push(f.square);
         Eval::Branch(f.number)
-    }
-
-    /// The gap end whose next number has the fewest candidate squares (shorter gaps first on
-    /// a tie); `None` when some end has no candidate at all, which kills the node.
-    fn narrowest_gap_end(&self) -> Option<GapEnd> {
-        let geo = self.geo;
-        let mut best: Option<GapEnd> = None;
-        for g in &self.gaps {
-            for up in [true, false] {
-                let (anchor, number, other) = if up {
-                    if g.lo == NONE {
-                        continue;
-                    }
-                    (g.lo, self.next(g.lo), g.hi)
-                } else {
-                    if g.hi == NONE {
-                        continue;
-                    }
-                    (g.hi, self.prev(g.hi), g.lo)
-                };
-                let from = self.pos[anchor as usize];
-                let count = geo
-                    .neighbours(from)
-                    .iter()
-                    .filter(|&&t| self.candidate(number, t, other, g.len))
-                    .count();
-                if count == 0 {
-                    return None;
-                }
-                if best.is_none_or(|b| (count, g.len) < (b.count, b.len)) {
-                    best = Some(GapEnd {
-                        from,
-                        number,
-                        other,
-                        len: g.len,
-                        count,
-                    });
-                }
-            }
-        }
-        best
-    }
-
-    /// Branches on the number beside a gap end: its candidates are the anchor's empty knight
-    /// neighbours, fewest onward moves first (finds a solution sooner; the count is unaffected).
-    fn branch_gap_end(&mut self, end: GapEnd) -> Eval {
-        let geo = self.geo;
-        let start = self.cands.len();
-        for &t in geo.neighbours(end.from) {
-            if self.candidate(end.number, t, end.other, end.len) {
-                self.cands.push(t);
-            }
-        }
-        let owner = &self.owner;
-        self.cands[start..].sort_by_key(|&t| {
-            geo.neighbours(t)
-                .iter()
-                .filter(|&&u| owner[u as usize] == NONE)
-                .count()
-        });
-        Eval::Branch(end.number)
     }
 
     /// Whether empty square `t`, a knight's move from one end of a gap of `len` steps, can

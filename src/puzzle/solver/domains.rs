@@ -1,0 +1,195 @@
+//! The domain rule: every unplaced number's squares, narrowed along its gap from both ends.
+
+use super::rules::Gap;
+use super::{Eval, Search};
+use crate::bits::{self, BitRows};
+use crate::puzzle::NONE;
+
+/// The number to branch on, with its square when that is forced: a number with one square, or
+/// the only number left for some square; otherwise the number next to a run end with the
+/// fewest squares (runs grow contiguously, which keeps the dead-end rule sharp).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Pick {
+    number: u32,
+    square: u32,
+}
+
+impl Search<'_> {
+    /// Number `i` (1-based) of gap `g`, counted from its low end.
+    fn number_at(&self, g: &Gap, i: u32) -> u32 {
+        if g.lo == NONE {
+            i - 1
+        } else {
+            let k = g.lo + i;
+            if k >= self.n {
+                k - self.n
+            } else {
+                k
+            }
+        }
+    }
+
+    /// Fills `dom` for every unplaced number and picks the number to branch on; `None` when
+    /// some number or square has no place, or a gap fails Hall's condition.
+    pub(super) fn domains(&mut self) -> Option<Pick> {
+        let mut dom = std::mem::replace(&mut self.dom, BitRows::new(0, 0));
+        let mut acc = std::mem::take(&mut self.acc);
+        let mut unions = std::mem::take(&mut self.unions);
+        unions.resize(self.gaps.len() * self.w, 0);
+        let r = self.domains_into(&mut dom, &mut acc, &mut unions);
+        self.dom = dom;
+        self.acc = acc;
+        self.unions = unions;
+        r
+    }
+
+    /// The squares a knight's move from some square of `from`.
+    fn reach(&self, from: &[u64], out: &mut [u64]) {
+        out.fill(0);
+        for s in bits::ones(from) {
+            for (o, m) in out.iter_mut().zip(self.nbr.row(s)) {
+                *o |= m;
+            }
+        }
+    }
+
+    fn domains_into(&self, dom: &mut BitRows, acc: &mut [u64], unions: &mut [u64]) -> Option<Pick> {
+        let w = self.w;
+        let (tmp, rest) = acc.split_at_mut(w);
+        let (once, rest) = rest.split_at_mut(w);
+        let (twice, rest) = rest.split_at_mut(w);
+        let (gonce, gtwice) = rest.split_at_mut(w);
+        for v in [&mut *once, &mut *twice, &mut *gonce, &mut *gtwice] {
+            v.fill(0);
+        }
+        let mut best = (u32::MAX, NONE, u32::MAX);
+        for (gi, g) in self.gaps.iter().enumerate() {
+            let m = g.len - 1;
+            let union = &mut unions[gi * w..(gi + 1) * w];
+            union.fill(0);
+            for i in 1..=m {
+                let k = self.number_at(g, i);
+                if i == 1 {
+                    if g.lo == NONE {
+                        tmp.fill(u64::MAX);
+                    } else {
+                        tmp.copy_from_slice(self.nbr.row(self.pos[g.lo as usize]));
+                    }
+                } else if g.lo != NONE {
+                    let prev = self.number_at(g, i - 1);
+                    self.reach(dom.row(prev), tmp);
+                }
+                let row = dom.row_mut(k);
+                let mut any = 0;
+                for j in 0..w {
+                    let c = self.cand.as_ref().map_or(u64::MAX, |c| c.row(k)[j]);
+                    row[j] = tmp[j] & self.empty[j] & c;
+                    any |= row[j];
+                }
+                if any == 0 {
+                    return None;
+                }
+            }
+            if g.hi != NONE {
+                tmp.copy_from_slice(self.nbr.row(self.pos[g.hi as usize]));
+                for i in (1..=m).rev() {
+                    let k = self.number_at(g, i);
+                    let row = dom.row_mut(k);
+                    let mut any = 0;
+                    for j in 0..w {
+                        row[j] &= tmp[j];
+                        any |= row[j];
+                    }
+                    if any == 0 {
+                        return None;
+                    }
+                    if i > 1 {
+                        self.reach(dom.row(k), tmp);
+                    }
+                }
+            }
+            for i in 1..=m {
+                let k = self.number_at(g, i);
+                let row = dom.row(k);
+                for j in 0..w {
+                    twice[j] |= once[j] & row[j];
+                    once[j] |= row[j];
+                    union[j] |= row[j];
+                }
+                let c = bits::count(row);
+                let end = (i == 1 && g.lo != NONE) || (i == m && g.hi != NONE);
+                let key = if c == 1 {
+                    0
+                } else if end {
+                    c
+                } else {
+                    u32::MAX
+                };
+                if key < best.0 || (key == best.0 && key != u32::MAX && g.len < best.2) {
+                    best = (key, k, g.len);
+                }
+            }
+            // Hall's condition on the gap's numbers of each colour: they need as many squares.
+            let light = bits::count_and(union, &self.light);
+            if light < g.cap[0] || bits::count(union) - light < g.cap[1] {
+                return None;
+            }
+            for j in 0..w {
+                gtwice[j] |= gonce[j] & union[j];
+                gonce[j] |= union[j];
+            }
+        }
+        if self.empty.iter().zip(&*once).any(|(e, o)| e & !o != 0) {
+            return None;
+        }
+        // Squares only one gap can use must go to its numbers: no more of them than it has.
+        for (gi, g) in self.gaps.iter().enumerate() {
+            let union = &unions[gi * w..(gi + 1) * w];
+            let (mut light, mut all) = (0, 0);
+            for j in 0..w {
+                let only = union[j] & !gtwice[j];
+                light += (only & self.light[j]).count_ones();
+                all += only.count_ones();
+            }
+            if light > g.cap[0] || all - light > g.cap[1] {
+                return None;
+            }
+        }
+        for (j, (e, t)) in self.empty.iter().zip(&*twice).enumerate() {
+            let single = e & !t;
+            if single != 0 {
+                let s = j as u32 * 64 + single.trailing_zeros();
+                let k = (0..self.n)
+                    .find(|&k| self.pos[k as usize] == NONE && dom.contains(k, s))
+                    .expect("a covered square");
+                return Some(Pick {
+                    number: k,
+                    square: s,
+                });
+            }
+        }
+        Some(Pick {
+            number: best.1,
+            square: NONE,
+        })
+    }
+
+    /// Branches on the picked number: its one square, or its squares fewest onward moves first.
+    pub(super) fn branch_domain(&mut self, pick: Pick) -> Eval {
+        let start = self.cands.len();
+        if pick.square != NONE {
+            self.cands.push(pick.square);
+        } else {
+            let dom = &self.dom;
+            self.cands.extend(bits::ones(dom.row(pick.number)));
+        }
+        let (geo, owner) = (self.geo, &self.owner);
+        self.cands[start..].sort_by_key(|&t| {
+            geo.neighbours(t)
+                .iter()
+                .filter(|&&u| owner[u as usize] == NONE)
+                .count()
+        });
+        Eval::Branch(pick.number)
+    }
+}
