@@ -108,16 +108,23 @@ struct Masks {
     nbr: BitRows,
 }
 
+/// The knight neighbours of every square, one row of bits a square.
+pub(crate) fn neighbour_rows(geo: &Geometry) -> BitRows {
+    let n = geo.len();
+    let mut nbr = BitRows::new(n, n);
+    for s in 0..n as u32 {
+        for &t in geo.neighbours(s) {
+            bits::set(nbr.row_mut(s), t);
+        }
+    }
+    nbr
+}
+
 impl Masks {
     fn new(geo: &Geometry) -> Self {
-        let n = geo.len();
-        let mut nbr = BitRows::new(n, n);
-        for s in 0..n as u32 {
-            for &t in geo.neighbours(s) {
-                bits::set(nbr.row_mut(s), t);
-            }
+        Masks {
+            nbr: neighbour_rows(geo),
         }
-        Masks { nbr }
     }
 
     fn row(&self, s: u32) -> &[u64] {

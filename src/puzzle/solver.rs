@@ -18,7 +18,7 @@
 use thiserror::Error;
 
 use super::{grade, Geometry, Puzzle, NONE};
-use crate::bits::BitRows;
+use crate::bits::{self, BitRows};
 use crate::tour::Tour;
 use rules::Gap;
 
@@ -108,7 +108,6 @@ pub fn solvable_elsewhere(
     if !search.presolve(puzzle, geo, Some((k, slot))) {
         return Ok(false);
     }
-
     search.run(1, budget, &mut found)?;
     Ok(!found.is_empty())
 }
@@ -180,7 +179,7 @@ impl<'a> Search<'a> {
                 }
                 self.pos[k] = sq;
                 self.owner[sq as usize] = k as u32;
-                crate::bits::clear(&mut self.empty, sq);
+                bits::clear(&mut self.empty, sq);
                 self.placed += 1;
             }
         }
@@ -222,7 +221,7 @@ impl<'a> Search<'a> {
             queue: Vec::new(),
             cand: None,
             w: (n as usize).div_ceil(64),
-            nbr: BitRows::new(n as usize, n as usize),
+            nbr: grade::neighbour_rows(geo),
             empty: vec![0; (n as usize).div_ceil(64)],
             dom: BitRows::new(n as usize, n as usize),
             acc: vec![0; 5 * (n as usize).div_ceil(64)],
@@ -230,18 +229,15 @@ impl<'a> Search<'a> {
             light: vec![0; (n as usize).div_ceil(64)],
         };
         for q in 0..n {
-            crate::bits::set(&mut s.empty, q);
+            bits::set(&mut s.empty, q);
             if geo.colour(q) == 0 {
-                crate::bits::set(&mut s.light, q);
-            }
-            for &t in geo.neighbours(q) {
-                crate::bits::set(s.nbr.row_mut(q), t);
+                bits::set(&mut s.light, q);
             }
         }
         for (sq, k) in puzzle.slot_givens(geo) {
             s.pos[k as usize] = sq;
             s.owner[sq as usize] = k;
-            crate::bits::clear(&mut s.empty, sq);
+            bits::clear(&mut s.empty, sq);
             s.placed += 1;
         }
         s
@@ -276,7 +272,7 @@ impl<'a> Search<'a> {
     fn place(&mut self, k: u32, sq: u32) {
         self.pos[k as usize] = sq;
         self.owner[sq as usize] = k;
-        crate::bits::clear(&mut self.empty, sq);
+        bits::clear(&mut self.empty, sq);
         self.trail.push(k);
         self.placed += 1;
     }
@@ -286,7 +282,7 @@ impl<'a> Search<'a> {
             let k = self.trail.pop().expect("trail entry");
             let sq = self.pos[k as usize];
             self.owner[sq as usize] = NONE;
-            crate::bits::set(&mut self.empty, sq);
+            bits::set(&mut self.empty, sq);
             self.pos[k as usize] = NONE;
             self.placed -= 1;
         }
