@@ -52,9 +52,13 @@ fn main() {
             plain = plain.min(plain_write(&out, bytes));
             let _ = fs::remove_file(&out);
         }
-        println!(
+        // A closed pipe (`| head`) ends the report, not with a panic.
+        let line = format!(
             "{name}: {bytes} bytes in {ours:.1} ms; plain write {plain:.1} ms; {:.2}x",
             ours / plain
         );
+        if writeln!(std::io::stdout(), "{line}").is_err() {
+            return;
+        }
     }
 }

@@ -1,17 +1,22 @@
 //! Writers at disk speed: squares are formatted by hand (digit pairs, a row and column from
-//! one multiplication) into large reused buffers, chunk by chunk, on every core where the
-//! `parallel` feature allows; while one batch of chunks is written, the next is formatted.
-//! Memory stays bounded: only three batches of chunks are held at a time, whatever the tour's
-//! length.
+//! one multiplication) into reused buffers, chunk by chunk, on every core where the
+//! `parallel` feature allows, while the caller's thread writes the chunks in order. Memory
+//! stays bounded: a ring of three buffers a thread, whatever the tour's length.
 
 use std::io::{self, Write};
 use std::ops::Range;
+#[cfg(feature = "parallel")]
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+#[cfg(feature = "parallel")]
+use std::sync::Mutex;
+#[cfg(feature = "parallel")]
+use std::thread::Thread;
 
 use crate::board::{file_letters, Splitter};
 
-/// Items a chunk formats: about a megabyte of text, enough to keep the writes large and few
-/// enough that three batches of chunks stay small beside the tour.
-pub(crate) const CHUNK: usize = 1 << 16;
+/// Items a chunk formats: about a megabyte of text, enough to keep the writes large and the
+/// hand-overs few (2^15 and 2^17 were both slower for the 3000x3000 JSON).
+pub(crate) const CHUNK: usize = 1 << 17;
 
 /// Formats `0..n` in chunks of `per_chunk` items with `fill` (which appends the text of a
 /// range to a [`Text`], at most `per_item` bytes an item) and writes the chunks to `w` in order.
@@ -30,7 +35,7 @@ where
     let room = per.min(n) * per_item + RECORD;
     // The thread count is asked only for big outputs: asking starts the thread pool.
     #[cfg(feature = "parallel")]
-    if ranges.len() > 2 && ranges.len() > 2 * rayon::current_num_threads().max(1) {
+    if ranges.len() > 2 && rayon::current_num_threads() > 1 {
         return pipeline(w, &ranges, room, &fill);
     }
     let mut text = Text::with_room(room);
@@ -42,8 +47,10 @@ where
     Ok(())
 }
 
-/// Formats batches of chunks on the thread pool, one batch ahead of the writer: the caller's
-/// thread only writes, so the formatting hides behind the write.
+/// Formats chunks on every core into a small ring of buffers while the caller's thread
+/// writes them in order; the caller formats too whenever the chunk it must write next is not
+/// ready. The ring is small enough to stay in the caches, and the threads hand chunks over by
+/// spinning on atomics, not by sleeping: a wake-up costs more than formatting a chunk.
 #[cfg(feature = "parallel")]
 fn pipeline<F>(
     w: &mut (impl Write + ?Sized),
@@ -54,52 +61,146 @@ fn pipeline<F>(
 where
     F: Fn(Range<usize>, &mut Text) + Sync,
 {
-    use rayon::prelude::*;
-    use std::sync::mpsc;
-    // Two chunks a thread keep every core busy; three sets of buffers circulate.
-    const SETS: usize = 3;
-    let batch = 2 * rayon::current_num_threads().max(1);
-    // One batch is written while one waits and one is formatted.
-    let (full_tx, full_rx) = mpsc::sync_channel::<Vec<Text>>(1);
-    let (empty_tx, empty_rx) = mpsc::channel::<Vec<Text>>();
-    std::thread::scope(move |s| {
-        s.spawn(move || {
-            let mut made = 0;
-            for group in ranges.chunks(batch) {
-                let texts = if made < SETS {
-                    made += 1;
-                    Some((0..batch).map(|_| Text::with_room(room)).collect())
-                } else {
-                    empty_rx.recv().ok()
-                };
-                let Some(mut texts) = texts else {
-                    return; // the writer stopped on an error
-                };
-                texts.par_iter_mut().zip(group.par_iter()).for_each(
-                    |(t, r): (&mut Text, &Range<usize>)| {
-                        t.clear();
-                        fill(r.clone(), t);
-                    },
-                );
-                if full_tx.send(texts).is_err() {
-                    return;
-                }
-            }
-        });
-        // Dropping both ends on an error lets the formatter stop before the scope waits for it.
-        let (full_rx, empty_tx) = (full_rx, empty_tx);
-        let mut done = 0;
-        for texts in full_rx.iter() {
-            let k = (ranges.len() - done).min(batch);
-            for t in &texts[..k] {
-                w.write_all(t.as_bytes())?;
-            }
-            done += k;
-            let _ = empty_tx.send(texts);
-        }
-        Ok(())
+    let threads = rayon::current_num_threads().clamp(1, MAX_FORMATTERS);
+    let ring = Ring {
+        ranges,
+        fill,
+        slots: (0..SLOTS_PER_THREAD * threads)
+            .map(|_| Slot {
+                ready: AtomicUsize::new(0),
+                text: Mutex::new(Text::with_room(room)),
+            })
+            .collect(),
+        claimed: AtomicUsize::new(0),
+        written: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+    };
+    std::thread::scope(|s| {
+        let formatters: Vec<_> = (1..threads)
+            .map(|_| s.spawn(|| ring.format_until_done()).thread().clone())
+            .collect();
+        let result = ring.write_in_order(w, &formatters);
+        // Formatters waiting for room must not wait for a writer that has stopped.
+        ring.stop.store(true, Ordering::Release);
+        formatters.iter().for_each(Thread::unpark);
+        result
     })
 }
+
+/// Most threads that format at once: the writer's thread and one more already keep a disk
+/// busy, and each further thread only spins.
+#[cfg(feature = "parallel")]
+const MAX_FORMATTERS: usize = 4;
+
+/// Buffers in the ring for each formatting thread: enough that a thread can run ahead of the
+/// writer by a chunk while the writer empties another.
+#[cfg(feature = "parallel")]
+const SLOTS_PER_THREAD: usize = 3;
+
+/// The state the formatting threads and the writer share.
+#[cfg(feature = "parallel")]
+struct Ring<'a, F> {
+    ranges: &'a [Range<usize>],
+    fill: &'a F,
+    slots: Vec<Slot>,
+    /// The next chunk no thread has taken.
+    claimed: AtomicUsize,
+    /// Chunks written so far; chunk `i` may be formatted once chunk `i - slots` is written.
+    written: AtomicUsize,
+    stop: AtomicBool,
+}
+
+/// One buffer of the ring and which chunk it holds.
+#[cfg(feature = "parallel")]
+struct Slot {
+    /// One more than the index of the chunk whose text is ready in `text`; 0 for none.
+    ready: AtomicUsize,
+    /// Locked by one thread at a time by construction, so the lock is never contended.
+    text: Mutex<Text>,
+}
+
+#[cfg(feature = "parallel")]
+impl<F> Ring<'_, F>
+where
+    F: Fn(Range<usize>, &mut Text) + Sync,
+{
+    /// Formats the next chunk no thread has taken, if its buffer is free; returns whether
+    /// there may be more to do without waiting.
+    fn format_one(&self) -> bool {
+        let i = self.claimed.load(Ordering::Acquire);
+        if i >= self.ranges.len() || i >= self.written.load(Ordering::Acquire) + self.slots.len() {
+            return false;
+        }
+        if self
+            .claimed
+            .compare_exchange(i, i + 1, Ordering::AcqRel, Ordering::Acquire)
+            .is_err()
+        {
+            return true;
+        }
+        let slot = &self.slots[i % self.slots.len()];
+        let mut text = slot.text.lock().unwrap_or_else(|e| e.into_inner());
+        text.clear();
+        (self.fill)(self.ranges[i].clone(), &mut text);
+        drop(text);
+        slot.ready.store(i + 1, Ordering::Release);
+        true
+    }
+
+    /// A formatting thread's work: chunks until none are left or the writer stops. A full
+    /// ring waits for a slow writer (a pipe, a disk) asleep, so the spare core goes to
+    /// whoever reads the output.
+    fn format_until_done(&self) {
+        let mut idle = 0;
+        while !self.stop.load(Ordering::Acquire)
+            && self.claimed.load(Ordering::Acquire) < self.ranges.len()
+        {
+            if self.format_one() {
+                idle = 0;
+            } else if idle < SPINS {
+                idle += 1;
+                std::hint::spin_loop();
+            } else {
+                // The writer unparks after every chunk; the timeout only bounds a lost wake-up.
+                std::thread::park_timeout(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+
+    /// The writer's work: every chunk in order, formatting while the next one is not ready;
+    /// each written chunk frees a slot, so the sleeping `formatters` are woken.
+    fn write_in_order(
+        &self,
+        w: &mut (impl Write + ?Sized),
+        formatters: &[Thread],
+    ) -> io::Result<()> {
+        for i in 0..self.ranges.len() {
+            let slot = &self.slots[i % self.slots.len()];
+            let mut idle = 0;
+            // The chunk is being formatted elsewhere: a wait of at most one chunk's work.
+            while slot.ready.load(Ordering::Acquire) != i + 1 {
+                if self.format_one() {
+                    idle = 0;
+                } else if idle < SPINS {
+                    idle += 1;
+                    std::hint::spin_loop();
+                } else {
+                    std::thread::yield_now();
+                }
+            }
+            let text = slot.text.lock().unwrap_or_else(|e| e.into_inner());
+            w.write_all(text.as_bytes())?;
+            drop(text);
+            self.written.store(i + 1, Ordering::Release);
+            formatters.iter().for_each(Thread::unpark);
+        }
+        Ok(())
+    }
+}
+
+/// Spins before a thread waits by other means: a chunk is handed over within microseconds.
+#[cfg(feature = "parallel")]
+const SPINS: u32 = 1 << 10;
 
 /// A buffer of text written through pre-sized room: a record takes a window of the room and
 /// keeps what it used, so formatting never grows or zeroes the buffer square by square.
@@ -484,18 +585,30 @@ mod tests {
     #[test]
     fn chunks_are_written_in_order() {
         // Many batches, and items longer than their stated share so the room must grow.
-        for (n, per_chunk, per_item) in [(3 * CHUNK + 17, CHUNK, 12), (37_017, 1000, 1), (5, 2, 3)]
-        {
-            let mut out = Vec::new();
-            write_chunked(&mut out, n, per_chunk, per_item, |r, buf| {
-                for i in r {
-                    Record::new(buf).num(i as u32).text(b"\n");
-                }
-            })
-            .unwrap();
-            let text = String::from_utf8(out).unwrap();
-            assert!(text.lines().enumerate().all(|(i, l)| l == i.to_string()));
-            assert_eq!(text.lines().count(), n);
+        let cases = [(3 * CHUNK + 17, CHUNK, 12), (37_017, 1000, 1), (5, 2, 3)];
+        let check = || {
+            for (n, per_chunk, per_item) in cases {
+                let mut out = Vec::new();
+                write_chunked(&mut out, n, per_chunk, per_item, |r, buf| {
+                    for i in r {
+                        Record::new(buf).num(i as u32).text(b"\n");
+                    }
+                })
+                .unwrap();
+                let text = String::from_utf8(out).unwrap();
+                assert!(text.lines().enumerate().all(|(i, l)| l == i.to_string()));
+                assert_eq!(text.lines().count(), n);
+            }
+        };
+        check();
+        // One thread writes alone; three or more share a ring that wraps many times.
+        #[cfg(feature = "parallel")]
+        for threads in [1, 3, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(check);
         }
     }
 
