@@ -17,6 +17,9 @@ use crate::tour::{Tile, Tour, TourError};
 /// Bytes read from the file at a time.
 const BUF: usize = 1 << 20;
 
+/// Alignment of the read buffer: a cache line.
+const ALIGN: usize = 64;
+
 /// Reads, checks and verifies a tour file.
 pub(super) fn read(r: impl Read) -> Result<TourFile, ReadError> {
     let mut s = Scanner::new(r);
@@ -242,9 +245,12 @@ fn fast_tile(s: &[u8]) -> Option<(Tile, usize)> {
 struct Scanner<R> {
     r: R,
     buf: Vec<u8>,
+    /// Where the file's bytes start in `buf`: on a cache line, as the kernel copies into an
+    /// unaligned buffer several times slower (89 against 14 ms for 126 MB on our machine).
+    start: usize,
     pos: usize,
     end: usize,
-    /// Offset in the file of `buf[0]`.
+    /// Offset in the file of `buf[start]`.
     base: u64,
     /// Line of `pos` (from 1), and the file offset where that line starts.
     line: u64,
@@ -253,11 +259,14 @@ struct Scanner<R> {
 
 impl<R: Read> Scanner<R> {
     fn new(r: R) -> Self {
+        let buf = vec![0; BUF + ALIGN];
+        let start = buf.as_ptr().align_offset(ALIGN).min(ALIGN);
         Scanner {
             r,
-            buf: vec![0; BUF],
-            pos: 0,
-            end: 0,
+            buf,
+            start,
+            pos: start,
+            end: start,
             base: 0,
             line: 1,
             line_start: 0,
@@ -275,15 +284,15 @@ impl<R: Read> Scanner<R> {
 
     #[cold]
     fn refill(&mut self) -> Result<Option<u8>, ReadError> {
-        self.base += self.end as u64;
-        self.pos = 0;
-        self.end = 0;
+        self.base += (self.end - self.start) as u64;
+        self.pos = self.start;
+        self.end = self.start;
         loop {
-            match self.r.read(&mut self.buf) {
+            match self.r.read(&mut self.buf[self.start..self.start + BUF]) {
                 Ok(0) => return Ok(None),
                 Ok(n) => {
-                    self.end = n;
-                    return Ok(Some(self.buf[0]));
+                    self.end = self.start + n;
+                    return Ok(Some(self.buf[self.start]));
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(ReadError::Io(e)),
@@ -298,7 +307,7 @@ impl<R: Read> Scanner<R> {
     }
 
     fn offset(&self) -> u64 {
-        self.base + self.pos as u64
+        self.base + (self.pos - self.start) as u64
     }
 
     /// A syntax error at the current position.
@@ -572,7 +581,7 @@ impl<R: Read> Scanner<R> {
             }
             if lines > 0 {
                 self.line += lines;
-                self.line_start = self.base + (self.pos + last_nl + 1) as u64;
+                self.line_start = self.base + (self.pos - self.start + last_nl + 1) as u64;
             }
             self.pos += used;
             if done.is_some() {

@@ -245,6 +245,29 @@ fn reader_takes_any_json_layout() {
 }
 
 #[test]
+fn reader_counts_columns_across_its_buffers() {
+    // A path of several megabytes with a fault past the first buffer: the column is counted
+    // over every buffer read before it.
+    let b = Board::new(600, 600).unwrap();
+    let t = crate::solve::solve(&crate::solve::Request::new(b, Kind::Closed))
+        .unwrap()
+        .tour;
+    let mut text = Vec::new();
+    write_json(&mut text, &t, "divide", None).unwrap();
+    let mut text = String::from_utf8(text).unwrap();
+    let line2 = text.find('\n').unwrap() + 1;
+    let at = 3_000_000 + text[3_000_000..].find("[").unwrap() + 1;
+    text.replace_range(at..at + 1, "x");
+    match read_json(&text) {
+        Err(ReadError::Json(e)) => {
+            let want = format!("whole number at line 2 column {}", at - line2 + 1);
+            assert!(e.to_string().contains(&want), "{e}: {want}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
 fn reader_names_where_a_file_goes_wrong() {
     let head = "{\"format\": \"knight-tour/1\",\n \"rows\": 3, \"cols\": 4, \"closed\": false,\n \"path\": ";
     let err = |text: &str| match read_json(text) {
