@@ -133,9 +133,23 @@ fn large_boards() {
 
 #[test]
 fn tiles_cover_the_board_once() {
-    for (r, c) in [(34, 34), (13, 40), (999, 1001), (4, 37), (3, 40)] {
+    // The last two have given ends: their tiles are the chain construction's.
+    for (r, c, end) in [
+        (34, 34, None),
+        (13, 40, None),
+        (999, 1001, None),
+        (4, 37, None),
+        (3, 40, None),
+        (34, 34, Some(Square::new(33, 32))),
+        (60, 41, Some(Square::new(30, 20))),
+    ] {
         let board = Board::new(r, c).unwrap();
-        let sol = solve(&Request::new(board, Kind::Open)).unwrap();
+        let sol = solve(&Request {
+            end,
+            ..Request::new(board, Kind::Open)
+        })
+        .unwrap();
+        assert!(!sol.tour.tiles().is_empty(), "{board}");
         let mut covered = vec![0u8; board.area()];
         for t in sol.tour.tiles() {
             for rr in t.row..t.row + t.rows {

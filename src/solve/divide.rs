@@ -185,6 +185,28 @@ impl Axes {
         ((i, j), (sq.row - self.rstart[i], sq.col - self.cstart[j]))
     }
 
+    /// The grid of tile rectangles, to be listed later.
+    pub(crate) fn grid(&self) -> Grid {
+        Grid {
+            rparts: self.rparts.clone(),
+            cparts: self.cparts.clone(),
+            rstart: self.rstart.clone(),
+            cstart: self.cstart.clone(),
+        }
+    }
+}
+
+/// The tiles of a construction kept as the sizes and starts of their rows and columns: the
+/// list of every tile (16 bytes a tile) is made only once the tour is verified, so it and
+/// the verifier's visited sets (25 MB each at 10^8 squares) are never held at once.
+pub(crate) struct Grid {
+    rparts: Vec<u32>,
+    cparts: Vec<u32>,
+    rstart: Vec<u32>,
+    cstart: Vec<u32>,
+}
+
+impl Grid {
     /// Every tile's rectangle, row by row.
     pub(crate) fn tiles(&self) -> Vec<Tile> {
         let mut v = Vec::with_capacity(self.rparts.len() * self.cparts.len());
@@ -199,6 +221,31 @@ impl Axes {
             }
         }
         v
+    }
+}
+
+/// A constructed tour before its tiles are listed: see [`Grid`].
+pub(crate) struct Constructed {
+    /// The tour, with no tiles yet when `grid` is given.
+    pub(crate) tour: Tour,
+    /// The tiles still to be listed.
+    pub(crate) grid: Option<Grid>,
+}
+
+impl Constructed {
+    /// The tour with its tiles listed.
+    pub(crate) fn tiled(self) -> Tour {
+        let mut tour = self.tour;
+        if let Some(grid) = self.grid {
+            tour.tiles = grid.tiles();
+        }
+        tour
+    }
+}
+
+impl From<Tour> for Constructed {
+    fn from(tour: Tour) -> Constructed {
+        Constructed { tour, grid: None }
     }
 }
 
@@ -343,15 +390,18 @@ impl Plan {
         }
     }
 
-    fn run(&self, start_pos: u32, dir: i32, closed: bool) -> Tour {
+    fn run(&self, start_pos: u32, dir: i32, closed: bool) -> Constructed {
         let mut path = vec![0u32; self.board.area()];
         generate(self, self.root, start_pos, dir, &mut path);
-        Tour {
-            board: self.board,
-            path,
-            kind: Kind::of(closed),
-            tiles: self.ax.tiles(),
-            holes: Vec::new(),
+        Constructed {
+            tour: Tour {
+                board: self.board,
+                path,
+                kind: Kind::of(closed),
+                tiles: Vec::new(),
+                holes: Vec::new(),
+            },
+            grid: Some(self.ax.grid()),
         }
     }
 }
@@ -361,13 +411,20 @@ pub fn covers(board: Board) -> bool {
     board.sides().0 >= 5
 }
 
+/// [`build`] with the tiles listed.
+#[cfg(test)]
+fn construct(board: Board, start: Option<Square>, seed: Option<u64>) -> Result<Tour, DivideError> {
+    build(board, start, seed).map(Constructed::tiled)
+}
+
 /// Builds a tour: a closed one starting at `start` (default the top-left corner) when the board
-/// has one, else (both sides odd) an open one from `start`. The caller verifies it.
-pub fn construct(
+/// has one, else (both sides odd) an open one from `start`. The caller verifies it, then lists
+/// its tiles.
+pub(crate) fn build(
     board: Board,
     start: Option<Square>,
     seed: Option<u64>,
-) -> Result<Tour, DivideError> {
+) -> Result<Constructed, DivideError> {
     if !covers(board) {
         return Err(DivideError::Narrow(board));
     }
@@ -394,7 +451,7 @@ pub fn construct(
 }
 
 /// Open tour of an odd x odd board: the tile holding the start carries a path.
-fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Tour, DivideError> {
+fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Constructed, DivideError> {
     let rows = odd_parts_around(board.rows, start.row);
     let cols = odd_parts_around(board.cols, start.col);
     let mut tries = 0;

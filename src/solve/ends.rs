@@ -20,7 +20,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::divide::{closed_parts, even_parts, odd_parts_around, Axes};
+use super::divide::{closed_parts, even_parts, odd_parts_around, Axes, Constructed};
 use super::merge::{
     generate_chain, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port,
     NEED_LEFT, NEED_UP,
@@ -416,9 +416,15 @@ pub(crate) fn covers(board: Board) -> bool {
     board.sides().0 >= 5
 }
 
+/// [`build`] with the tiles listed.
+#[cfg(test)]
+fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -> Option<Tour> {
+    build(board, s, t, seed).map(Constructed::tiled)
+}
+
 /// An open tour of `board` from `s` to `t`, if the chain construction finds one; the caller
-/// has checked the existence rule and verifies the tour.
-pub(crate) fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -> Option<Tour> {
+/// has checked the existence rule, verifies the tour, then lists its tiles.
+pub(crate) fn build(board: Board, s: Square, t: Square, seed: Option<u64>) -> Option<Constructed> {
     if !covers(board) || s == t {
         return None;
     }
@@ -448,12 +454,15 @@ pub(crate) fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -
                 if reversed {
                     path.reverse();
                 }
-                return Some(Tour {
-                    board,
-                    path,
-                    kind: Kind::Open,
-                    tiles: chain.ax.tiles(),
-                    holes: Vec::new(),
+                return Some(Constructed {
+                    tour: Tour {
+                        board,
+                        path,
+                        kind: Kind::Open,
+                        tiles: Vec::new(),
+                        holes: Vec::new(),
+                    },
+                    grid: Some(chain.ax.grid()),
                 });
             }
         }

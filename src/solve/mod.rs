@@ -24,6 +24,7 @@ use crate::board::{Board, Square};
 use crate::existence::{self, Kind, NoTour};
 use crate::shape::Shape;
 use crate::tour::{Tour, TourError};
+use divide::Constructed;
 
 /// Which solver to use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -214,19 +215,22 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     }
     existence::check(req.board, req.kind, req.start)?;
     reserve(req.board)?;
-    let (tour, method) = match req.method {
-        Method::Backtrack => (backtrack::solve(req)?, "backtrack"),
-        Method::Warnsdorff => (warnsdorff::solve(req)?, "warnsdorff"),
+    let (built, method) = match req.method {
+        Method::Backtrack => (backtrack::solve(req)?.into(), "backtrack"),
+        Method::Warnsdorff => (warnsdorff::solve(req)?.into(), "warnsdorff"),
         Method::Divide => (run_divide(req)?, "divide"),
         Method::Auto
             if divide::covers(req.board) || strip::covers(req.board) || four::covers(req.board) =>
         {
             (run_divide(req)?, "divide")
         }
-        Method::Auto => (warnsdorff::solve(req)?, "warnsdorff"),
+        Method::Auto => (warnsdorff::solve(req)?.into(), "warnsdorff"),
     };
-    tour.verify()
+    built
+        .tour
+        .verify()
         .map_err(|source| SolveError::Verify { method, source })?;
+    let tour = built.tiled();
     if req.kind == Kind::Closed && !tour.is_closed() {
         return Err(SolveError::Verify {
             method,
@@ -339,17 +343,20 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
         start: board.algebraic(start),
         end: board.algebraic(end),
     };
-    let tour = if board.sides().0 <= 4 {
-        band::construct(board, start, end)
+    let built = if board.sides().0 <= 4 {
+        band::construct(board, start, end).map(Constructed::from)
     } else {
-        ends::construct(board, start, end, req.seed)
-            .or_else(|| ends::search_small(board, start, end, req.seed))
-            .or_else(|| search_ends(board, start, end, req.seed))
+        ends::build(board, start, end, req.seed)
+            .or_else(|| ends::search_small(board, start, end, req.seed).map(Constructed::from))
+            .or_else(|| search_ends(board, start, end, req.seed).map(Constructed::from))
     }
     .ok_or_else(missed)?;
     let method = "divide";
-    tour.verify()
+    built
+        .tour
+        .verify()
         .map_err(|source| SolveError::Verify { method, source })?;
+    let tour = built.tiled();
     if tour.start() != start || tour.end() != end {
         return Err(missed());
     }
@@ -390,22 +397,25 @@ fn reserve(board: Board) -> Result<(), SolveError> {
 }
 
 /// Runs the construction; an open request on a board with a closed tour gets the cycle cut open.
-fn run_divide(req: &Request) -> Result<Tour, SolveError> {
-    let mut tour = if four::covers(req.board) {
-        four::construct(req.board, start_of(req)).ok_or(SolveError::Exhausted {
-            method: "divide",
-            board: req.board,
-        })?
-    } else if strip::covers(req.board) {
-        strip::construct(req.board, start_of(req), req.kind == Kind::Closed, req.seed).ok_or(
-            SolveError::Exhausted {
+fn run_divide(req: &Request) -> Result<Constructed, SolveError> {
+    let mut built: Constructed = if four::covers(req.board) {
+        four::construct(req.board, start_of(req))
+            .ok_or(SolveError::Exhausted {
                 method: "divide",
                 board: req.board,
-            },
-        )?
+            })?
+            .into()
+    } else if strip::covers(req.board) {
+        strip::construct(req.board, start_of(req), req.kind == Kind::Closed, req.seed)
+            .ok_or(SolveError::Exhausted {
+                method: "divide",
+                board: req.board,
+            })?
+            .into()
     } else {
-        divide::construct(req.board, req.start, req.seed)?
+        divide::build(req.board, req.start, req.seed)?
     };
+    let tour = &mut built.tour;
     // A seed asks for a tour of its own: the tiles' pattern broken up by random changes.
     if let Some(seed) = req.seed {
         vary::vary(req.board, &mut tour.path, seed);
@@ -413,7 +423,7 @@ fn run_divide(req: &Request) -> Result<Tour, SolveError> {
     if req.kind == Kind::Open {
         tour.kind = Kind::Open;
     }
-    Ok(tour)
+    Ok(built)
 }
 
 /// The start square of a request: the given one, else the top-left corner.
