@@ -15,24 +15,41 @@ trap 'rm -rf "$tmp"' EXIT
 ms() { echo "$1" | sed -n 's/.* in \([0-9.]*\) ms.*/\1/p'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 best() { sort -n | head -1; }
-
-echo "== construct + verify, closed ${side}x${side} (best of 3) against the 4-byte fill (best of 3)"
-fill=$(for _ in 1 2 3; do ms "$(target/release/examples/fill $((side * side)) | sed 's/: / in /')"; done | best)
-runs=()
-for _ in 1 2 3; do runs+=("$("$bin" solve "${side}x${side}" --closed --format summary)"); done
-ours=$(for r in "${runs[@]}"; do ms "$r"; done | best)
-bytes=$(printf '%s\n' "${runs[@]}" | sed -n 's/.*(\([0-9.]*\) bytes\/square).*/\1/p' | sort -n | tail -1)
-echo "fill floor ${fill} ms; ours ${ours} ms: $(ratio "$ours" "$fill") the floor (goal <= 1.5x)," \
-  "peak ${bytes} bytes/square (goal <= 4.5)"
 first() { head -1 | sed 's/.* in \([0-9.]*\) ms.*/\1 ms/'; }
-echo "one thread: $(RAYON_NUM_THREADS=1 "$bin" solve "${side}x${side}" --closed --format summary | first)"
-for kind in "--start $((side / 2)),$((side / 2))"; do
-  echo "open from the middle: $("$bin" solve "${side}x${side}" $kind --format summary | first)"
+
+echo "== construct + verify on ${side}x${side} against the 4-byte fill: rounds of fill, closed, open from"
+echo "   the middle and given ends (middle to far corner), on every core then on one; best of 3 each"
+mid=$((side / 2))
+declare -A args=(
+  [closed]="--closed"
+  [open]="--start $mid,$mid"
+  [ends]="--start $mid,$mid --end $((side - 1)),$((side - 2))"
+)
+kinds=(closed open ends)
+declare -A all one peak
+fills=()
+for _ in 1 2 3; do
+  fills+=("$(ms "$(target/release/examples/fill $((side * side)) | sed 's/: / in /')")")
+  for k in "${kinds[@]}"; do
+    # shellcheck disable=SC2086
+    r=$("$bin" solve "${side}x${side}" ${args[$k]} --format summary | head -1)
+    all[$k]+="$(ms "$r") "
+    b=$(echo "$r" | sed -n 's/.*(\([0-9.]*\) bytes\/square).*/\1/p')
+    peak[$k]=$(printf '%s\n' "${peak[$k]:-0}" "$b" | sort -n | tail -1)
+    # shellcheck disable=SC2086
+    one[$k]+="$(ms "$(RAYON_NUM_THREADS=1 "$bin" solve "${side}x${side}" ${args[$k]} --format summary | head -1)") "
+  done
+done
+fill=$(printf '%s\n' "${fills[@]}" | best)
+echo "fill floor ${fill} ms"
+for k in "${kinds[@]}"; do
+  a=$(printf '%s\n' ${all[$k]} | best)
+  o=$(printf '%s\n' ${one[$k]} | best)
+  echo "$k: ${a} ms, $(ratio "$a" "$fill") the floor (goal <= 1.5x); one thread ${o} ms," \
+    "$(ratio "$o" "$fill") (goal <= 2.5x); peak ${peak[$k]} bytes/square (goal <= 4.5)"
 done
 
-echo "== given ends: ${side}x${side} from the middle to the far corner (best of 3) against the closed tour above"
-ends=$(for _ in 1 2 3; do ms "$("$bin" solve "${side}x${side}" --start $((side / 2)),$((side / 2)) --end $((side - 1)),$((side - 2)) --format summary)"; done | best)
-echo "given ends ${ends} ms; closed ${ours} ms: $(ratio "$ends" "$ours") the closed tour (goal <= 2x)"
+echo "== given ends on smaller boards"
 for pair in "0,0 999,998" "500,500 501,502" "0,500 999,502"; do
   set -- $pair
   echo "1000x1000 from $1 to $2: $("$bin" solve 1000x1000 --start "$1" --end "$2" --format summary | first) (goal < 50 ms)"
