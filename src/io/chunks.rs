@@ -155,15 +155,22 @@ where
         while !self.stop.load(Ordering::Acquire)
             && self.claimed.load(Ordering::Acquire) < self.ranges.len()
         {
-            if self.format_one() {
-                idle = 0;
-            } else if idle < SPINS {
-                idle += 1;
-                std::hint::spin_loop();
-            } else {
-                // The writer unparks after every chunk; the timeout only bounds a lost wake-up.
-                std::thread::park_timeout(std::time::Duration::from_millis(1));
-            }
+            // The writer unparks after every chunk; the timeout only bounds a lost wake-up.
+            self.format_or_wait(&mut idle, || {
+                std::thread::park_timeout(std::time::Duration::from_millis(1))
+            });
+        }
+    }
+
+    /// Formats a chunk if one may be taken; else spins a while, then waits by `rest`.
+    fn format_or_wait(&self, idle: &mut u32, rest: impl Fn()) {
+        if self.format_one() {
+            *idle = 0;
+        } else if *idle < SPINS {
+            *idle += 1;
+            std::hint::spin_loop();
+        } else {
+            rest();
         }
     }
 
@@ -179,14 +186,7 @@ where
             let mut idle = 0;
             // The chunk is being formatted elsewhere: a wait of at most one chunk's work.
             while slot.ready.load(Ordering::Acquire) != i + 1 {
-                if self.format_one() {
-                    idle = 0;
-                } else if idle < SPINS {
-                    idle += 1;
-                    std::hint::spin_loop();
-                } else {
-                    std::thread::yield_now();
-                }
+                self.format_or_wait(&mut idle, std::thread::yield_now);
             }
             let text = slot.text.lock().unwrap_or_else(|e| e.into_inner());
             w.write_all(text.as_bytes())?;

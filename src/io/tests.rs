@@ -138,17 +138,22 @@ fn chunked_writers_match_plain_formatting() {
     assert_eq!(run(write_text), text);
 }
 
-#[test]
-fn json_rows_and_columns_past_the_tables_are_written_digit_by_digit() {
-    // Columns from 65536 on are past the tables, so the path's text alternates between
-    // table words and digits.
-    let b = Board::new(5, 70_002).unwrap();
+/// A closed tour of a rows x cols board and its JSON file.
+fn closed_json(rows: u32, cols: u32) -> (Tour, String) {
+    let b = Board::new(rows, cols).unwrap();
     let t = crate::solve::solve(&crate::solve::Request::new(b, Kind::Closed))
         .unwrap()
         .tour;
     let mut out = Vec::new();
     write_json(&mut out, &t, "divide", None).unwrap();
-    let json = String::from_utf8(out).unwrap();
+    (t, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn json_rows_and_columns_past_the_tables_are_written_digit_by_digit() {
+    // Columns from 65536 on are past the tables, so the path's text alternates between
+    // table words and digits.
+    let (t, json) = closed_json(5, 70_002);
     let path: Vec<String> = t
         .squares()
         .map(|s| format!("[{}, {}]", s.row, s.col))
@@ -248,13 +253,7 @@ fn reader_takes_any_json_layout() {
 fn reader_counts_columns_across_its_buffers() {
     // A path of several megabytes with a fault past the first buffer: the column is counted
     // over every buffer read before it.
-    let b = Board::new(600, 600).unwrap();
-    let t = crate::solve::solve(&crate::solve::Request::new(b, Kind::Closed))
-        .unwrap()
-        .tour;
-    let mut text = Vec::new();
-    write_json(&mut text, &t, "divide", None).unwrap();
-    let mut text = String::from_utf8(text).unwrap();
+    let (_, mut text) = closed_json(600, 600);
     let line2 = text.find('\n').unwrap() + 1;
     let at = 3_000_000 + text[3_000_000..].find("[").unwrap() + 1;
     text.replace_range(at..at + 1, "x");
