@@ -174,7 +174,8 @@ impl Search<'_> {
         })
     }
 
-    /// Branches on the picked number: its one square, or its squares fewest onward moves first.
+    /// Branches on the picked number: its one square, or its squares the known solution's
+    /// first (if any), then fewest onward moves first.
     pub(super) fn branch_domain(&mut self, pick: Pick) -> Eval {
         let start = self.cands.len();
         if pick.square != NONE {
@@ -184,11 +185,13 @@ impl Search<'_> {
             self.cands.extend(bits::ones(dom.row(pick.number)));
         }
         let (geo, owner) = (self.geo, &self.owner);
+        let known = self.known.get(pick.number as usize).copied();
         self.cands[start..].sort_by_key(|&t| {
-            geo.neighbours(t)
-                .iter()
-                .filter(|&&u| owner[u as usize] == NONE)
-                .count()
+            let onward = geo.neighbours(t).iter();
+            (
+                Some(t) != known,
+                onward.filter(|&&u| owner[u as usize] == NONE).count(),
+            )
         });
         Eval::Branch(pick.number)
     }
