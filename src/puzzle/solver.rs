@@ -174,6 +174,10 @@ struct Search<'a> {
     light: Vec<u64>,
     /// A known solution's slot for every number, tried first when branching (empty: none).
     known: Vec<u32>,
+    /// On a board of at most 128 squares without holes: every knight's move as a shift of the
+    /// square set, with the squares it stays on the board from. `None`: moves are looked up
+    /// square by square.
+    shifts: Option<[(i32, u128); 8]>,
 }
 
 impl<'a> Search<'a> {
@@ -239,6 +243,7 @@ impl<'a> Search<'a> {
             unions: Vec::new(),
             light: vec![0; (n as usize).div_ceil(64)],
             known: Vec::new(),
+            shifts: knight_shifts(geo),
         };
         for q in 0..n {
             bits::set(&mut s.empty, q);
@@ -345,6 +350,26 @@ impl<'a> Search<'a> {
             }
         }
     }
+}
+
+/// Every knight's move as a shift of a row-major square set of at most 128 squares, and the
+/// squares it can start from; `None` on larger boards or with holes (slots are then not the
+/// board's squares in row-major order).
+fn knight_shifts(geo: &Geometry) -> Option<[(i32, u128); 8]> {
+    let b = geo.board;
+    if !geo.holes.is_empty() || b.area() > 128 {
+        return None;
+    }
+    Some(crate::solve::vary::DIRECTIONS.map(|(dr, dc)| {
+        let mut keep = 0u128;
+        for s in 0..b.area() as u32 {
+            let (r, c) = ((s / b.cols) as i32 + dr, (s % b.cols) as i32 + dc);
+            if (0..b.rows as i32).contains(&r) && (0..b.cols as i32).contains(&c) {
+                keep |= 1 << s;
+            }
+        }
+        (dr * b.cols as i32 + dc, keep)
+    }))
 }
 
 #[cfg(test)]

@@ -35,6 +35,43 @@ fn fully_given_is_unique_and_empty_is_not() {
     }
 }
 
+#[test]
+fn knight_moves_by_shifts_reach_what_the_rows_reach() {
+    for (r, c) in [(5, 5), (8, 8), (6, 9), (10, 10), (11, 11), (3, 40), (40, 3)] {
+        let b = board(r, c);
+        let geo = Geometry::new(b);
+        let p = Puzzle::from_tour(&tour(b, Kind::Open), [0]);
+        let shifted = Search::new(&p, &geo);
+        assert!(shifted.shifts.is_some(), "{r}x{c}");
+        let mut rows = Search::new(&p, &geo);
+        rows.shifts = None;
+        let w = b.area().div_ceil(64);
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            let mut from = vec![0u64; w];
+            for s in 0..b.area() as u32 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x % 5 == 0 {
+                    bits::set(&mut from, s);
+                }
+            }
+            let (mut a, mut z) = (vec![!0u64; w], vec![0u64; w]);
+            shifted.reach(&from, &mut a);
+            rows.reach(&from, &mut z);
+            assert_eq!(a, z, "{r}x{c}");
+        }
+    }
+    let big = board(12, 11);
+    assert!(Search::new(
+        &Puzzle::from_tour(&tour(big, Kind::Open), [0]),
+        &Geometry::new(big)
+    )
+    .shifts
+    .is_none());
+}
+
 /// Nearly all numbers of a tour pin it down; one given alone leaves several.
 fn one_then_several(b: Board, kind: Kind, nearly_all: impl IntoIterator<Item = u32>) {
     let geo = Geometry::new(b);
