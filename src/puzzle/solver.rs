@@ -352,6 +352,22 @@ impl<'a> Search<'a> {
     }
 }
 
+/// A set of at most 128 squares as one word.
+fn word(set: &[u64]) -> u128 {
+    set.iter()
+        .rev()
+        .fold(0u128, |a, &w| a << 64 | u128::from(w))
+}
+
+/// The squares a knight's move from some square of `set`, by `moves` of [`knight_shifts`].
+#[inline]
+fn shifted(moves: &[(i32, u128); 8], set: u128) -> u128 {
+    moves.iter().fold(0, |to, &(by, keep)| {
+        let x = set & keep;
+        to | if by >= 0 { x << by } else { x >> -by }
+    })
+}
+
 /// Every knight's move as a shift of a row-major square set of at most 128 squares, and the
 /// squares it can start from; `None` on larger boards or with holes (slots are then not the
 /// board's squares in row-major order).

@@ -48,15 +48,7 @@ impl Search<'_> {
         if let Some(moves) = &self.shifts {
             // Eight shifts of one 128-bit set instead of a row per square: the search takes
             // a quarter less time (the 56 slowest checks of five 10x10 minimal puzzles).
-            let set = from
-                .iter()
-                .rev()
-                .fold(0u128, |a, &w| a << 64 | u128::from(w));
-            let mut to = 0u128;
-            for &(by, keep) in moves {
-                let x = set & keep;
-                to |= if by >= 0 { x << by } else { x >> -by };
-            }
+            let to = super::shifted(moves, super::word(from));
             for (i, o) in out.iter_mut().enumerate() {
                 *o = (to >> (64 * i)) as u64;
             }

@@ -25,15 +25,15 @@ impl Gap {
 }
 
 /// An empty square whose number corner forcing fixes, and the placed neighbour that fixes it.
-#[derive(Debug, Clone, Copy)]
-struct Forced {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Forced {
     square: u32,
     number: u32,
     neighbour: u32,
 }
 
 impl Search<'_> {
-    fn collect_gaps(&mut self) {
+    pub(super) fn collect_gaps(&mut self) {
         self.gaps.clear();
         let n = self.n;
         let first = (0..n).find(|&k| self.pos[k as usize] != NONE);
@@ -83,12 +83,13 @@ impl Search<'_> {
             return Eval::Branch(0);
         }
         self.collect_gaps();
-        let Some(forced) = self.scan_empty_squares() else {
+        let forced = match self.shifts {
+            Some(moves) => self.scan_sets(&moves),
+            None => self.scan_empty_squares().filter(|_| self.connected()),
+        };
+        let Some(forced) = forced else {
             return Eval::Dead;
         };
-        if !self.connected() {
-            return Eval::Dead;
-        }
         let Some(pick) = self.domains() else {
             return Eval::Dead;
         };
@@ -111,7 +112,7 @@ impl Search<'_> {
     /// Visits every empty square once and applies the per-square rules: a square needs a
     /// usable neighbour (two, except at most `free_ends` squares), and a square with exactly
     /// two usable neighbours, one a placed number, has its own number forced. `None`: dead.
-    fn scan_empty_squares(&mut self) -> Option<Option<Forced>> {
+    pub(super) fn scan_empty_squares(&mut self) -> Option<Option<Forced>> {
         let n = self.n;
         let geo = self.geo;
         let free_ends = self.free_ends();
@@ -146,6 +147,71 @@ impl Search<'_> {
             }
         }
         Some(forced)
+    }
+
+    /// The per-square rules and the connectivity rule at once, on square sets of one word
+    /// (boards with [`Search::shifts`]): the same verdicts as [`Self::scan_empty_squares`] and
+    /// [`Self::connected`], from eight shifts per set instead of a look at every neighbour.
+    pub(super) fn scan_sets(&self, moves: &[(i32, u128); 8]) -> Option<Option<Forced>> {
+        let empty = super::word(&self.empty);
+        // The placed squares that can still be stepped onto: the ends of the gaps' runs.
+        let mut ends = 0u128;
+        for g in &self.gaps {
+            for k in [g.lo, g.hi] {
+                if k != NONE {
+                    ends |= 1 << self.pos[k as usize];
+                }
+            }
+        }
+        let usable = empty | ends;
+        // Squares with at least one, two and three usable neighbours.
+        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+        for &(by, keep) in moves {
+            let x = usable & keep;
+            let x = if by >= 0 { x << by } else { x >> -by };
+            three |= two & x;
+            two |= one & x;
+            one |= x;
+        }
+        if self.n > 1 && empty & !one != 0 {
+            return None;
+        }
+        if (empty & one & !two).count_ones() > self.free_ends() {
+            return None;
+        }
+        // Every region of empty squares must touch the end of some run: flooded from the ends,
+        // the empty squares are all reached.
+        let mut reached = super::shifted(moves, ends) & empty;
+        loop {
+            let more = reached | (super::shifted(moves, reached) & empty);
+            if more == reached {
+                break;
+            }
+            reached = more;
+        }
+        if reached != empty {
+            return None;
+        }
+        if self.free_ends() > 0 {
+            return Some(None);
+        }
+        let mut pairs = empty & two & !three;
+        while pairs != 0 {
+            let s = pairs.trailing_zeros();
+            pairs &= pairs - 1;
+            let mut usable_nbrs = [NONE; 2];
+            let mut at = 0;
+            for &t in self.geo.neighbours(s) {
+                if usable >> t & 1 == 1 {
+                    usable_nbrs[at] = t;
+                    at += 1;
+                }
+            }
+            if let Some(f) = self.forced_number(s, usable_nbrs)? {
+                return Some(Some(f));
+            }
+        }
+        Some(None)
     }
 
     /// Corner forcing: both usable neighbours of `s` must be its neighbours in the tour, so a
@@ -206,7 +272,7 @@ impl Search<'_> {
     }
 
     /// Whether every region of empty squares touches the end of some run.
-    fn connected(&mut self) -> bool {
+    pub(super) fn connected(&mut self) -> bool {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);

@@ -72,6 +72,90 @@ fn knight_moves_by_shifts_reach_what_the_rows_reach() {
     .is_none());
 }
 
+/// The square-set rules give the verdicts of the square-by-square ones on every kind of node:
+/// runs from a tour, and numbers on random squares (dead ends, cut-off regions, clashes).
+#[test]
+fn set_rules_agree_with_square_rules() {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = |m: u32| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % u64::from(m)) as u32
+    };
+    let mut outcomes = [0usize; 4];
+    for (r, c, kind) in [
+        (5, 5, Kind::Open),
+        (6, 6, Kind::Closed),
+        (8, 8, Kind::Open),
+        (10, 10, Kind::Closed),
+    ] {
+        let b = board(r, c);
+        let geo = Geometry::new(b);
+        let t = tour(b, kind);
+        let n = b.area() as u32;
+        for round in 0..1000 {
+            let keep = 1 + next(6);
+            let given: Vec<u32> = (0..n).filter(|_| next(keep) == 0).collect();
+            // A third of the rounds: one run of numbers on random squares, whose inner squares
+            // wall off regions of empty squares that no run end touches.
+            let given = if round % 3 == 2 { Vec::new() } else { given };
+            let p = Puzzle::from_tour(&t, given.iter().copied());
+            let mut s = Search::new(&p, &geo);
+            if round % 3 == 2 {
+                // The eight squares around the middle of a 3x3 block are a cycle of knight's
+                // moves. The run's inner numbers on every other square next to them (and on
+                // the middle), its two ends farther away, wall that cycle off.
+                let corner = next(r - 2) * c + next(c - 2);
+                let ring: Vec<u32> = (0..9)
+                    .filter(|&i| i != 4)
+                    .map(|i| corner + i / 3 * c + i % 3)
+                    .collect();
+                let wall: Vec<u32> = (0..n)
+                    .filter(|&q| !ring.contains(&q))
+                    .filter(|&q| q == corner + c + 1 || ring.iter().any(|&x| geo.dist(x, q) == 1))
+                    .collect();
+                let far: Vec<u32> = (0..n)
+                    .filter(|q| !ring.contains(q) && !wall.contains(q))
+                    .collect();
+                if far.len() < 2 {
+                    continue;
+                }
+                let (a, z) = (far[0], far[far.len() - 1]);
+                let k = next(n - wall.len() as u32 - 1);
+                for (i, &q) in [a].iter().chain(&wall).chain([&z]).enumerate() {
+                    s.place(k + i as u32, q);
+                }
+            }
+            if s.placed == 0 {
+                continue;
+            }
+            // Half the rounds also put some numbers on random free squares.
+            for _ in 0..if round % 2 == 0 { 1 + next(n / 3) } else { 0 } {
+                let (k, sq) = (next(n), next(n));
+                if s.pos[k as usize] == NONE && s.owner[sq as usize] == NONE {
+                    s.place(k, sq);
+                }
+            }
+            s.collect_gaps();
+            let moves = s.shifts.expect("a board without holes");
+            let by_sets = s.scan_sets(&moves);
+            let squares = s.scan_empty_squares();
+            let cut_off = squares.is_some() && !s.connected();
+            let by_squares = squares.filter(|_| !cut_off);
+            assert_eq!(by_sets, by_squares, "{r}x{c} round {round}");
+            outcomes[match by_squares {
+                None if cut_off => 0,
+                None => 1,
+                Some(None) => 2,
+                Some(Some(_)) => 3,
+            }] += 1;
+        }
+    }
+    // Every verdict was met often enough to count.
+    assert!(outcomes.iter().all(|&o| o > 50), "{outcomes:?}");
+}
+
 /// Nearly all numbers of a tour pin it down; one given alone leaves several.
 fn one_then_several(b: Board, kind: Kind, nearly_all: impl IntoIterator<Item = u32>) {
     let geo = Geometry::new(b);
