@@ -118,7 +118,7 @@ pub struct Generated {
 /// Largest board the generator takes for a target, in squares and as a square board: beyond
 /// it, a puzzle takes more than some seconds (easy, medium) or a minute (hard, minimal) on a
 /// 2-core machine. Measured, one puzzle: medium 16x16 0.07 s, 20x20 0.4 s, 25x25 1.4 s, 30x30
-/// 4.6 s, 32x32 7.9 s; hard 12x12 2-3 s, 14x14 11 s; minimal 10x10 0.5-6 s (7 seeds, median 2.6-3.1 s).
+/// 4.6 s, 32x32 7.9 s; hard 12x12 2-3 s, 14x14 11 s; minimal 10x10 0.4-4.2 s (7 seeds, median 2.2 s).
 pub fn max_squares(target: Target) -> (usize, &'static str) {
     match target {
         Target::Difficulty(Grade::Easy | Grade::Medium) => (900, "30x30"),

@@ -177,7 +177,7 @@ struct Search<'a> {
     /// On a board of at most 128 squares without holes: every knight's move as a shift of the
     /// square set, with the squares it stays on the board from. `None`: moves are looked up
     /// square by square.
-    shifts: Option<[(i32, u128); 8]>,
+    shifts: Option<Shifts>,
 }
 
 impl<'a> Search<'a> {
@@ -243,7 +243,7 @@ impl<'a> Search<'a> {
             unions: Vec::new(),
             light: vec![0; (n as usize).div_ceil(64)],
             known: Vec::new(),
-            shifts: knight_shifts(geo),
+            shifts: Shifts::new(geo),
         };
         for q in 0..n {
             bits::set(&mut s.empty, q);
@@ -359,33 +359,68 @@ fn word(set: &[u64]) -> u128 {
         .fold(0u128, |a, &w| a << 64 | u128::from(w))
 }
 
-/// The squares a knight's move from some square of `set`, by `moves` of [`knight_shifts`].
-#[inline]
-fn shifted(moves: &[(i32, u128); 8], set: u128) -> u128 {
-    moves.iter().fold(0, |to, &(by, keep)| {
-        let x = set & keep;
-        to | if by >= 0 { x << by } else { x >> -by }
-    })
+/// Knight's moves on a board of at most 128 squares without holes and with at least 3 columns,
+/// as shifts of a row-major square set: four up the board (to higher indices) and four down,
+/// each with the squares it stays on the board from. Split by direction, no shift needs a
+/// test of its sign.
+#[derive(Debug, Clone, Copy)]
+struct Shifts {
+    up: [(u32, u128); 4],
+    down: [(u32, u128); 4],
 }
 
-/// Every knight's move as a shift of a row-major square set of at most 128 squares, and the
-/// squares it can start from; `None` on larger boards or with holes (slots are then not the
-/// board's squares in row-major order).
-fn knight_shifts(geo: &Geometry) -> Option<[(i32, u128); 8]> {
-    let b = geo.board;
-    if !geo.holes.is_empty() || b.area() > 128 {
-        return None;
-    }
-    Some(crate::solve::vary::DIRECTIONS.map(|(dr, dc)| {
-        let mut keep = 0u128;
-        for s in 0..b.area() as u32 {
-            let (r, c) = ((s / b.cols) as i32 + dr, (s % b.cols) as i32 + dc);
-            if (0..b.rows as i32).contains(&r) && (0..b.cols as i32).contains(&c) {
-                keep |= 1 << s;
+impl Shifts {
+    /// The moves of `geo`'s board, or `None` when it has holes (slots are then not its squares
+    /// in row-major order), more than 128 squares or fewer than 3 columns.
+    fn new(geo: &Geometry) -> Option<Self> {
+        let b = geo.board;
+        if !geo.holes.is_empty() || b.area() > 128 || b.cols < 3 {
+            return None;
+        }
+        let mut s = Shifts {
+            up: [(0, 0); 4],
+            down: [(0, 0); 4],
+        };
+        let (mut up, mut down) = (0, 0);
+        for (dr, dc) in crate::solve::vary::DIRECTIONS {
+            let mut keep = 0u128;
+            for q in 0..b.area() as u32 {
+                let (r, c) = ((q / b.cols) as i32 + dr, (q % b.cols) as i32 + dc);
+                if (0..b.rows as i32).contains(&r) && (0..b.cols as i32).contains(&c) {
+                    keep |= 1 << q;
+                }
+            }
+            // With 3 columns or more, a move's index change has the sign of its row change.
+            let by = dr * b.cols as i32 + dc;
+            if by > 0 {
+                s.up[up] = (by as u32, keep);
+                up += 1;
+            } else {
+                s.down[down] = ((-by) as u32, keep);
+                down += 1;
             }
         }
-        (dr * b.cols as i32 + dc, keep)
-    }))
+        Some(s)
+    }
+
+    /// `set` moved by each knight's move in turn (squares leaving the board dropped).
+    #[inline]
+    fn moved(&self, set: u128) -> [u128; 8] {
+        let mut out = [0; 8];
+        for (o, &(by, keep)) in out[..4].iter_mut().zip(&self.up) {
+            *o = (set & keep) << by;
+        }
+        for (o, &(by, keep)) in out[4..].iter_mut().zip(&self.down) {
+            *o = (set & keep) >> by;
+        }
+        out
+    }
+
+    /// The squares a knight's move from some square of `set`.
+    #[inline]
+    fn reach(&self, set: u128) -> u128 {
+        self.moved(set).iter().fold(0, |a, &x| a | x)
+    }
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The pruning rules and branching choice of the complete solver, one method per rule.
 
-use super::{Eval, Search};
+use super::{Eval, Search, Shifts};
 use crate::puzzle::NONE;
 
 /// A run gap: numbers strictly between `lo` and `hi` are unplaced; `NONE` for an open end.
@@ -152,7 +152,7 @@ impl Search<'_> {
     /// The per-square rules and the connectivity rule at once, on square sets of one word
     /// (boards with [`Search::shifts`]): the same verdicts as [`Self::scan_empty_squares`] and
     /// [`Self::connected`], from eight shifts per set instead of a look at every neighbour.
-    pub(super) fn scan_sets(&self, moves: &[(i32, u128); 8]) -> Option<Option<Forced>> {
+    pub(super) fn scan_sets(&self, moves: &Shifts) -> Option<Option<Forced>> {
         let empty = super::word(&self.empty);
         // The placed squares that can still be stepped onto: the ends of the gaps' runs.
         let mut ends = 0u128;
@@ -166,9 +166,7 @@ impl Search<'_> {
         let usable = empty | ends;
         // Squares with at least one, two and three usable neighbours.
         let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
-        for &(by, keep) in moves {
-            let x = usable & keep;
-            let x = if by >= 0 { x << by } else { x >> -by };
+        for x in moves.moved(usable) {
             three |= two & x;
             two |= one & x;
             one |= x;
@@ -181,9 +179,9 @@ impl Search<'_> {
         }
         // Every region of empty squares must touch the end of some run: flooded from the ends,
         // the empty squares are all reached.
-        let mut reached = super::shifted(moves, ends) & empty;
+        let mut reached = moves.reach(ends) & empty;
         loop {
-            let more = reached | (super::shifted(moves, reached) & empty);
+            let more = reached | (moves.reach(reached) & empty);
             if more == reached {
                 break;
             }
