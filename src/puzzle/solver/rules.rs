@@ -149,8 +149,8 @@ impl Search<'_> {
         Some(forced)
     }
 
-    /// The per-square rules and the connectivity rule at once, on square sets of one word
-    /// (boards with [`Search::shifts`]): the same verdicts as [`Self::scan_empty_squares`] and
+    /// The per-square rules and the connectivity rule at once, on 128-bit square sets (boards
+    /// with [`Search::shifts`]): the same verdicts as [`Self::scan_empty_squares`] and
     /// [`Self::connected`], from eight shifts per set instead of a look at every neighbour.
     pub(super) fn scan_sets(&self, moves: &Shifts) -> Option<Option<Forced>> {
         let empty = super::word(&self.empty);
