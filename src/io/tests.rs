@@ -348,3 +348,62 @@ fn reader_never_panics_on_cut_or_damaged_files() {
         }
     }
 }
+
+#[cfg(feature = "parallel")]
+#[test]
+fn reader_on_two_threads_answers_as_byte_by_byte() {
+    // The path is read in two halves at once when enough of it is buffered; a fault or an
+    // entry written otherwise in either half, at the cut or at the end must give the answer
+    // of the byte-at-a-time reader (fed 7 bytes at a time, so no fast way applies): the same
+    // tour, or the same message.
+    let (t, text) = closed_json(100, 120);
+    let path = text.find("\"path\": [").unwrap() + 9;
+    let end = text[path..].find("]]").unwrap() + path + 1;
+    let at = |share: f64| {
+        let i = path + ((end - path) as f64 * share) as usize;
+        i + text[i..].find('[').unwrap()
+    };
+    let mut cases = vec![("as written".to_string(), text.clone())];
+    for share in [0.0, 0.25, 0.5, 0.51, 0.75, 0.999] {
+        let i = at(share);
+        let mut damage = |name: &str, from: usize, to: usize, with: &str| {
+            let mut t = text.clone();
+            t.replace_range(from..to, with);
+            cases.push((format!("{name} at {share}"), t));
+        };
+        damage("a letter", i + 1, i + 2, "x");
+        damage("off the board", i, i + 1, "[99999, 0], [");
+        damage("a line break", i, i, "\n");
+        damage("two spaces", i, i, "  ");
+        damage("a fraction", i + 1, i + 2, "1.5");
+        damage("a long number", i + 1, i + 1, "00000000");
+        let close = i + text[i..].find(']').unwrap();
+        damage("a column's fraction", close, close, ".5");
+        damage("a space before ]", close, close, " ");
+        damage("no [", i, i + 1, "(");
+        let comma = i + text[i..].find(',').unwrap();
+        damage("a ; for the ,", comma, comma + 1, ";");
+        let entry = &text[i..close + 3];
+        damage("a repeat", i, i, entry);
+        damage("two repeats", i, i, &entry.repeat(2));
+        damage("cut short", i, end, "");
+    }
+    let pool = |n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+    };
+    let (one, two) = (pool(1), pool(2));
+    let answer = |r: Result<TourFile, ReadError>| r.map(|f| f.tour).map_err(|e| e.to_string());
+    for (name, text) in &cases {
+        let want = one.install(|| answer(read_in_steps(text, 7)));
+        assert_eq!(one.install(|| answer(read_json(text))), want, "{name}");
+        assert_eq!(two.install(|| answer(read_json(text))), want, "{name}");
+        for step in [1 << 14, 100_000] {
+            let got = two.install(|| answer(read_in_steps(text, step)));
+            assert_eq!(got, want, "{name} in steps of {step}");
+        }
+    }
+    assert_eq!(two.install(|| read_json(&cases[0].1)).unwrap().tour, t);
+}
