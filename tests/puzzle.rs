@@ -772,3 +772,42 @@ fn every_page_size_keeps_its_content_inside_the_margins() {
         assert!(right && low, "{page}: the boards do not fill the page");
     }
 }
+
+#[test]
+fn minimal_says_when_a_clue_stayed_unproven() {
+    // Seed 7's 10x10 keeps one clue whose check ran out of budget; seed 4's keeps none. The
+    // puzzle written is unique either way.
+    let dir = tempfile::tempdir().unwrap();
+    for (seed, note) in [
+        (
+            "7",
+            Some("(not proved minimal: 1 clue kept when the search without it ran out of budget)"),
+        ),
+        ("4", None),
+    ] {
+        let file = dir.path().join(format!("m{seed}.json"));
+        let out = kt()
+            .args(["puzzle", "10x10", "--minimal", "--seed", seed, "-o"])
+            .arg(&file)
+            .assert()
+            .success()
+            .get_output()
+            .stderr
+            .clone();
+        let err = String::from_utf8(out).unwrap();
+        assert!(err.contains(", unique"), "{err}");
+        match note {
+            Some(note) => assert!(err.contains(note), "{err}"),
+            None => assert!(!err.contains("not proved minimal"), "{err}"),
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let f = &read_puzzles(&text, knight_tour::Kind::Open).unwrap()[0];
+        let geo = Geometry::new(f.puzzle.board());
+        let o = solver::solve(&f.puzzle, &geo, u64::MAX).unwrap();
+        assert_eq!(
+            o.solutions,
+            Solutions::One(f.solution.clone().unwrap()),
+            "seed {seed}"
+        );
+    }
+}

@@ -127,7 +127,8 @@ struct MakeArgs {
     /// Grade by the deductions needed without guessing [default: medium].
     #[arg(long, value_enum)]
     difficulty: Option<DifficultyArg>,
-    /// Fewest clues: remove every clue the solution does not need, whatever the grade.
+    /// Fewest clues: remove every clue the solution does not need, whatever the grade (a clue
+    /// whose check runs out of search budget stays, and the summary line says so).
     #[arg(long, conflicts_with_all = ["clues", "difficulty"])]
     minimal: bool,
     /// Number of puzzles, 1 to 1000.
@@ -406,6 +407,14 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             Target::Difficulty(want) if g.grade != want => {
                 format!(" (asked for {want}; the closest in {} tours)", g.attempts)
             }
+            Target::Minimal if g.unproven == 1 => {
+                " (not proved minimal: 1 clue kept when the search without it ran out of budget)"
+                    .to_string()
+            }
+            Target::Minimal if g.unproven > 1 => format!(
+                " (not proved minimal: {} clues kept when the search without each ran out of budget)",
+                g.unproven
+            ),
             _ => String::new(),
         };
         note(format_args!(

@@ -25,7 +25,8 @@ pub enum Target {
     /// This many clues: clues are removed while the puzzle stays unique, down to this count.
     Clues(usize),
     /// A minimal puzzle: every clue whose removal keeps it unique is removed, whatever the
-    /// grade (often beyond the logic solver's rules).
+    /// grade (often beyond the logic solver's rules). A clue whose check runs out of its node
+    /// budget stays, counted in [`Generated::unproven`].
     Minimal,
 }
 
@@ -113,6 +114,10 @@ pub struct Generated {
     pub seed: u64,
     /// Tours tried before this one was accepted.
     pub attempts: u32,
+    /// Clues kept only because the search for a second solution without them ran out of its
+    /// node budget (minimal and clue-count puzzles): each might have gone, so a minimal
+    /// puzzle with any is minimal only as far as the search could tell.
+    pub unproven: usize,
 }
 
 /// Largest board the generator takes for a target, in squares and as a square board: beyond
@@ -585,6 +590,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     let elsewhere = |given: &[bool], k: u32| {
         solver::solvable_elsewhere(&puzzle_of(given), geo, k, &tour, budget)
     };
+    let mut unproven = 0;
     // The answer for the next clue, found on the other core while this one was decided.
     let mut ahead: Option<(u32, Result<bool, solver::GaveUp>)> = None;
     for (i, &k) in order.iter().enumerate() {
@@ -614,6 +620,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
                         None => elsewhere(&given, k),
                     },
                 };
+                unproven += usize::from(found.is_err());
                 found == Ok(false)
             }
         };
@@ -640,6 +647,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
         grade,
         seed: spec.seed,
         attempts,
+        unproven,
     })
 }
 
