@@ -775,26 +775,27 @@ fn every_page_size_keeps_its_content_inside_the_margins() {
 
 #[test]
 fn minimal_says_when_a_clue_stayed_unproven() {
-    // Seed 7's 10x10 keeps one clue whose check ran out of budget; seed 4's keeps none. The
+    // Seed 7's 10x10 keeps one clue whose check ran out of budget; seed 4's keeps none, and
+    // neither does seed 7's with a budget that lets every check finish (a clue fewer). The
     // puzzle written is unique either way.
     let dir = tempfile::tempdir().unwrap();
-    for (seed, note) in [
-        (
-            "7",
-            Some("(not proved minimal: 1 clue kept when the search without it ran out of budget)"),
-        ),
-        ("4", None),
+    let kept = "(not proved minimal: 1 clue kept when the search without it ran out of budget; \
+                hint: raise --budget, now 400000)";
+    for (seed, budget, note, clues) in [
+        ("7", None, Some(kept), 18),
+        ("7", Some("100000000"), None, 17),
+        ("4", None, None, 21),
     ] {
         let file = dir.path().join(format!("m{seed}.json"));
-        let out = kt()
-            .args(["puzzle", "10x10", "--minimal", "--seed", seed, "-o"])
-            .arg(&file)
-            .assert()
-            .success()
-            .get_output()
-            .stderr
-            .clone();
+        let mut cmd = kt();
+        cmd.args(["puzzle", "10x10", "--minimal", "--seed", seed, "-o"])
+            .arg(&file);
+        if let Some(b) = budget {
+            cmd.args(["--budget", b]);
+        }
+        let out = cmd.assert().success().get_output().stderr.clone();
         let err = String::from_utf8(out).unwrap();
+        assert!(err.contains(&format!(", {clues} clues, ")), "{err}");
         assert!(err.contains(", unique"), "{err}");
         match note {
             Some(note) => assert!(err.contains(note), "{err}"),

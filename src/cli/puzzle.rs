@@ -131,6 +131,10 @@ struct MakeArgs {
     /// whose check runs out of search budget stays, and the summary line says so).
     #[arg(long, conflicts_with_all = ["clues", "difficulty"])]
     minimal: bool,
+    /// Search nodes for each check that a clue can go, with --minimal or --clues
+    /// [default: 4000 a square, at least 200000].
+    #[arg(long, value_name = "NODES", value_parser = natural, conflicts_with = "difficulty")]
+    budget: Option<u64>,
     /// Number of puzzles, 1 to 1000.
     #[arg(long, value_name = "K", default_value = "1", value_parser = count)]
     count: usize,
@@ -391,6 +395,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let spec = Spec {
         start,
         end,
+        budget: a.budget,
         ..Spec::on_shape(&shape, Kind::of(a.kind.closed), target, seed)
     };
     generate::check(&spec)?;
@@ -407,14 +412,17 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             Target::Difficulty(want) if g.grade != want => {
                 format!(" (asked for {want}; the closest in {} tours)", g.attempts)
             }
-            Target::Minimal if g.unproven == 1 => {
-                " (not proved minimal: 1 clue kept when the search without it ran out of budget)"
-                    .to_string()
+            Target::Minimal if g.unproven > 0 => {
+                let budget = spec
+                    .budget
+                    .unwrap_or_else(|| generate::check_budget(g.solution.len()));
+                let kept = if g.unproven == 1 {
+                    "1 clue kept when the search without it".to_string()
+                } else {
+                    format!("{} clues kept when the search without each", g.unproven)
+                };
+                format!(" (not proved minimal: {kept} ran out of budget; hint: raise --budget, now {budget})")
             }
-            Target::Minimal if g.unproven > 1 => format!(
-                " (not proved minimal: {} clues kept when the search without each ran out of budget)",
-                g.unproven
-            ),
             _ => String::new(),
         };
         note(format_args!(

@@ -66,6 +66,9 @@ pub struct Spec {
     pub start: Option<Square>,
     /// The square of the last number of an open tour, or anywhere.
     pub end: Option<Square>,
+    /// Search nodes for each check that a clue can go (minimal and clue-count puzzles), or
+    /// [`check_budget`]'s default for the board.
+    pub budget: Option<u64>,
 }
 
 impl Spec {
@@ -79,6 +82,7 @@ impl Spec {
             seed,
             start: None,
             end: None,
+            budget: None,
         }
     }
 
@@ -503,9 +507,9 @@ pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError>
     }
 }
 
-/// Budget for one uniqueness check while generating: a check that runs out counts as "not
-/// proved unique", which only keeps a clue.
-fn check_budget(n: usize) -> u64 {
+/// Budget for one uniqueness check while generating on `n` squares, unless the spec gives
+/// one: a check that runs out counts as "not proved unique", which only keeps a clue.
+pub fn check_budget(n: usize) -> u64 {
     (n as u64 * 4_000).max(200_000)
 }
 
@@ -517,7 +521,7 @@ fn add_budget(n: usize) -> u64 {
 /// The clue-selection loop on one tour.
 fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) -> Option<Generated> {
     let n = tour.len() as u32;
-    let budget = check_budget(n as usize);
+    let budget = spec.budget.unwrap_or_else(|| check_budget(n as usize));
     let mut given = vec![false; n as usize];
     let fixed: Vec<u32> = if spec.kind.is_closed() {
         vec![0]
