@@ -5,6 +5,9 @@
 #     write of the same number of bytes.
 # Usage: bash bench/compare.sh [SIDE]   (default 10000: a 10^8-square board)
 #        BASELINE=1 bash bench/compare.sh   also times the plain-backtracking baseline
+#        ROUNDS=N bash bench/compare.sh     rounds of fill and tours (default 5; the best of
+#                                           each counts, as a shared machine's slow spells
+#                                           hit single runs by 30%)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 side=${1:-10000}
@@ -18,7 +21,8 @@ best() { sort -n | head -1; }
 first() { head -1 | sed 's/.* in \([0-9.]*\) ms.*/\1 ms/'; }
 
 echo "== construct + verify on ${side}x${side} against the 4-byte fill: rounds of fill, closed, open from"
-echo "   the middle and given ends (middle to far corner), on every core then on one; best of 3 each"
+rounds=${ROUNDS:-5}
+echo "   the middle and given ends (middle to far corner), on every core then on one; best of $rounds each"
 mid=$((side / 2))
 declare -A args=(
   [closed]="--closed"
@@ -28,7 +32,7 @@ declare -A args=(
 kinds=(closed open ends)
 declare -A all one peak
 fills=()
-for _ in 1 2 3; do
+for _ in $(seq "$rounds"); do
   fills+=("$(ms "$(target/release/examples/fill $((side * side)) | sed 's/: / in /')")")
   for k in "${kinds[@]}"; do
     # shellcheck disable=SC2086
