@@ -129,6 +129,8 @@ struct Chain {
     col_kinds: Vec<usize>,
     /// Chain tiles from the start's to the end's.
     order: Vec<(usize, usize)>,
+    /// Whether the left-column tile of each tile row links down to the next row's.
+    down: Vec<bool>,
 }
 
 impl Chain {
@@ -144,6 +146,7 @@ impl Chain {
             row_kinds: Vec::new(),
             col_kinds: Vec::new(),
             order: Vec::new(),
+            down: Vec::new(),
         }
     }
 
@@ -169,6 +172,16 @@ impl Chain {
             order.push((i as usize, b.1));
         }
         self.order = order;
+        // Rows above and below the chain's column hang off the left column, each from the row
+        // nearer the chain; the two left tiles of a chain step along the column are not linked.
+        let p = self.ax.rparts.len();
+        self.down = (0..p)
+            .map(|i| {
+                i + 1 < p
+                    && (i < self.vseg.0 || i >= self.vseg.1)
+                    && !(self.is_chain(i, 0) && self.is_chain(i + 1, 0))
+            })
+            .collect();
     }
 
     fn is_chain(&self, i: usize, j: usize) -> bool {
@@ -177,17 +190,15 @@ impl Chain {
     }
 
     /// Which sides of tile (i, j) are merge links, in [`SIDES`] order.
+    #[inline]
     fn links(&self, i: usize, j: usize) -> [bool; 4] {
-        let (p, q) = (self.ax.rparts.len(), self.ax.cparts.len());
-        let c = |i, j| self.is_chain(i, j);
-        let down = |i: usize| {
-            i + 1 < p && (i < self.vseg.0 || i >= self.vseg.1) && !(c(i, 0) && c(i + 1, 0))
-        };
+        let q = self.ax.cparts.len();
+        let on = self.is_chain(i, j);
         [
-            j + 1 < q && !(c(i, j) && c(i, j + 1)),
-            j > 0 && !(c(i, j - 1) && c(i, j)),
-            j == 0 && down(i),
-            j == 0 && i > 0 && down(i - 1),
+            j + 1 < q && !(on && self.is_chain(i, j + 1)),
+            j > 0 && !(on && self.is_chain(i, j - 1)),
+            j == 0 && self.down[i],
+            j == 0 && i > 0 && self.down[i - 1],
         ]
     }
 
@@ -206,10 +217,10 @@ impl Chain {
         if j == self.col && (self.vseg.0..=self.vseg.1).contains(&i) {
             return self.col_kinds[i - self.vseg.0];
         }
-        let l = self.links(i, j);
-        let needs = if l[1] {
+        // Off the chain a tile links left whenever it can, else up if its row hangs down.
+        let needs = if j > 0 {
             1
-        } else if l[3] {
+        } else if i > 0 && self.down[i - 1] {
             2
         } else {
             0
@@ -374,15 +385,19 @@ impl Chain {
 }
 
 impl Layout for Chain {
+    #[inline]
     fn placed(&self, id: (usize, usize)) -> &Placed {
         &self.kinds[self.kind(id.0, id.1)]
     }
+    #[inline]
     fn base_of(&self, id: (usize, usize)) -> u32 {
         self.ax.rstart[id.0] * self.board.cols + self.ax.cstart[id.1]
     }
+    #[inline]
     fn origin(&self, id: (usize, usize)) -> (u32, u32) {
         (self.ax.rstart[id.0], self.ax.cstart[id.1])
     }
+    #[inline]
     fn ports_of(&self, (i, j): (usize, usize)) -> [Option<(Port, (usize, usize))>; 4] {
         let l = self.links(i, j);
         [
