@@ -376,6 +376,12 @@ impl Layout for Plan {
             self.ax.rparts[nb.0] as usize * (self.board.cols - self.ax.cstart[nb.1]) as usize
         })
     }
+    fn twin_key(&self, _from: (usize, usize), nb: (usize, usize)) -> Option<u64> {
+        // The rest of a tile row from column j holds tiles that link left and right only, of
+        // kinds set by the row's height and their columns, unless a seed varies them.
+        (self.ax.variants <= 1 || self.ax.seed.is_none())
+            .then(|| u64::from(self.ax.rclass[nb.0]) << 32 | nb.1 as u64)
+    }
 }
 
 impl Plan {

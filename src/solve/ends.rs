@@ -424,6 +424,14 @@ impl Layout for Chain {
         let l = self.links(i, 0);
         (!l[2] && !l[3]).then(|| h * (self.ax.cstart[nb.1] + self.ax.cparts[nb.1]) as usize)
     }
+    fn twin_key(&self, from: (usize, usize), nb: (usize, usize)) -> Option<u64> {
+        // A detached part of a tile row is off the chain and its left column links neither up
+        // nor down, so its kinds are set by the row's height, its first column and its side,
+        // unless a seed varies them.
+        let rightwards = u64::from(nb.1 > from.1);
+        (self.ax.variants <= 1 || self.ax.seed.is_none())
+            .then(|| u64::from(self.ax.rclass[nb.0]) << 33 | (nb.1 as u64) << 1 | rightwards)
+    }
 }
 
 /// Whether the chain construction covers the board: both sides at least 5.
@@ -519,6 +527,28 @@ mod tests {
         tour.verify().unwrap();
         assert_eq!(tour.path[0], b.index(s));
         assert_eq!(*tour.path.last().unwrap(), b.index(t));
+    }
+
+    #[test]
+    fn holes_filled_apart_give_the_one_walk_path() {
+        // Large enough to be filled in holes, most of them copied from a twin row: chains
+        // running up and down, rows hanging left and right of them, both sides odd, a seed.
+        for (r, c, s, t, seed) in [
+            (1030, 1024, (515, 300), (100, 900), None),
+            (1024, 1030, (20, 1000), (1000, 11), None),
+            (1025, 1027, (512, 600), (1024, 0), None),
+            (1026, 1024, (700, 500), (3, 4), Some(5)),
+        ] {
+            let b = Board::new(r, c).unwrap();
+            let (s, t) = (Square::new(s.0, s.1), Square::new(t.0, t.1));
+            let holes = construct(b, s, t, seed).unwrap();
+            assert!(holes.len() >= crate::tour::PARALLEL_SQUARES);
+            super::super::merge::ONE_WALK.set(true);
+            let one = construct(b, s, t, seed);
+            super::super::merge::ONE_WALK.set(false);
+            assert!(holes == one.unwrap(), "{b} {s:?} {t:?}");
+            holes.verify().unwrap();
+        }
     }
 
     #[test]

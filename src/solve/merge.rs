@@ -230,6 +230,12 @@ pub(crate) trait Layout: Sync {
     fn detached(&self, _from: (usize, usize), _nb: (usize, usize)) -> Option<usize> {
         None
     }
+    /// For a subtree that [`Layout::detached`] sets apart: a key it shares with every other
+    /// such subtree that, entered at the same square of the same kind, is the same walk moved
+    /// by whole rows of the board; `None` when it has no such twin.
+    fn twin_key(&self, _from: (usize, usize), _nb: (usize, usize)) -> Option<u64> {
+        None
+    }
 }
 
 fn step(pos: u32, dir: i32, len: u32) -> u32 {
@@ -246,12 +252,22 @@ fn step(pos: u32, dir: i32, len: u32) -> u32 {
     }
 }
 
-/// A subtree left for later: where its stretch of the path starts, how long it is, and the
-/// frame that enters it.
+/// A subtree left for later: where its stretch of the path starts, how long it is, the frame
+/// that enters it, and the layout's key for its twins.
 struct Hole<'a> {
     at: usize,
     len: usize,
     frame: Frame<'a>,
+    twin: Option<u64>,
+}
+
+impl Hole<'_> {
+    /// What a twin must share besides the layout's key: the kind entered, where and which way.
+    fn twin_of(&self) -> Option<(u64, usize, u32, i32, usize)> {
+        let f = &self.frame;
+        let kind = f.kind as *const Placed as usize;
+        self.twin.map(|k| (k, kind, f.pos, f.dir, self.len))
+    }
 }
 
 /// Streams the merged tour into `out`: the root piece is walked from `start_pos` in `dir`, and
@@ -260,7 +276,8 @@ struct Hole<'a> {
 /// On a large board the walk from the root leaves a hole for every detached subtree (its
 /// length is known from the layout alone); the holes are then filled side by side. Each hole
 /// gets exactly the squares the one-thread walk would put there, so the path is the same
-/// whatever the number of threads.
+/// whatever the number of threads. A hole whose twin (a tile row of the same heights, entered
+/// the same way) was walked is a copy of it moved by whole rows: a pass at memory speed.
 pub(crate) fn generate<L: Layout>(
     layout: &L,
     root: (usize, usize),
@@ -289,24 +306,48 @@ fn generate_from<'a, L: Layout>(layout: &'a L, firsts: Vec<Frame<'a>>, out: &mut
         walk(layout, firsts, out, None);
         return;
     }
-    if !cfg!(feature = "parallel") || out.len() < crate::tour::PARALLEL_SQUARES {
+    if out.len() < crate::tour::PARALLEL_SQUARES {
         walk(layout, firsts, out, None);
         return;
     }
     let mut holes = Vec::new();
     walk(layout, firsts, out, Some(&mut holes));
+    // The first hole of each twin key is walked; the others copy it.
+    let mut leader_of = HashMap::new();
+    let leaders: Vec<Option<usize>> = holes
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let key = h.twin_of()?;
+            let first = *leader_of.entry(key).or_insert(k);
+            (first != k).then_some(first)
+        })
+        .collect();
     // The holes lie in path order and do not overlap: cut `out` into their slices.
-    let mut jobs: Vec<(Frame<'a>, &mut [u32])> = Vec::with_capacity(holes.len());
+    let mut walks: Vec<(Frame<'a>, &mut [u32])> = Vec::new();
+    let mut copies: Vec<(usize, u32, &mut [u32])> = Vec::new();
+    let mut walked_at = vec![usize::MAX; holes.len()];
     let mut rest = out;
     let mut consumed = 0;
-    for h in holes {
+    for (k, h) in holes.iter().enumerate() {
         let (_, tail) = std::mem::take(&mut rest).split_at_mut(h.at - consumed);
         let (slice, tail) = tail.split_at_mut(h.len);
-        jobs.push((h.frame, slice));
+        match leaders[k] {
+            Some(first) => {
+                let shift = h.frame.base.wrapping_sub(holes[first].frame.base);
+                copies.push((walked_at[first], shift, slice));
+            }
+            None => {
+                walked_at[k] = walks.len();
+                walks.push((h.frame, slice));
+            }
+        }
         rest = tail;
         consumed = h.at + h.len;
     }
-    fill(layout, jobs);
+    fill(layout, &mut walks);
+    let walked: Vec<&[u32]> = walks.iter().map(|(_, s)| &**s).collect();
+    copy_shifted(&walked, copies);
 }
 
 /// The frame that starts the walk at the root.
@@ -336,18 +377,34 @@ thread_local! {
 }
 
 #[cfg(feature = "parallel")]
-fn fill<'a, L: Layout>(layout: &'a L, jobs: Vec<(Frame<'a>, &mut [u32])>) {
+fn fill<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
     use rayon::prelude::*;
-    jobs.into_par_iter()
+    jobs.par_iter_mut()
         .with_max_len(1)
-        .for_each(|(frame, slice)| walk(layout, vec![frame], slice, None));
+        .for_each(|(frame, slice)| walk(layout, vec![*frame], slice, None));
 }
 
 #[cfg(not(feature = "parallel"))]
-fn fill<'a, L: Layout>(layout: &'a L, jobs: Vec<(Frame<'a>, &mut [u32])>) {
+fn fill<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
     for (frame, slice) in jobs {
-        walk(layout, vec![frame], slice, None);
+        walk(layout, vec![*frame], slice, None);
     }
+}
+
+/// Writes each copy: the walked stretch it names, every square moved by its shift.
+fn copy_shifted(walked: &[&[u32]], copies: Vec<(usize, u32, &mut [u32])>) {
+    let copy = |(from, shift, out): (usize, u32, &mut [u32])| {
+        for (o, &x) in out.iter_mut().zip(walked[from]) {
+            *o = x.wrapping_add(shift);
+        }
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        copies.into_par_iter().with_max_len(1).for_each(copy);
+    }
+    #[cfg(not(feature = "parallel"))]
+    copies.into_iter().for_each(copy);
 }
 
 /// Walks from the frames in `stack` (last first) with an explicit stack, writing `out` from its
@@ -426,6 +483,7 @@ fn walk<'a, L: Layout>(
                         at: k,
                         len: size,
                         frame: entered,
+                        twin: layout.twin_key(f.tile, nb),
                     });
                     k += size;
                 }
