@@ -166,11 +166,17 @@ impl Axes {
     /// Which of the seed's tile variants tile (i, j) gets.
     pub(crate) fn variant(&self, i: usize, j: usize) -> u64 {
         match self.seed {
-            Some(s) if self.variants > 1 => {
+            Some(s) if self.varies() => {
                 mix64(s ^ mix64(((i as u64) << 32) | j as u64)) % self.variants
             }
             _ => 0,
         }
+    }
+
+    /// Whether tiles of one shape and needs can differ from place to place (a seed with more
+    /// than one variant).
+    pub(crate) fn varies(&self) -> bool {
+        self.seed.is_some() && self.variants > 1
     }
 
     /// Index of a tile cycle kind by size classes, needs (0, 1 or 2) and variant.
@@ -379,8 +385,7 @@ impl Layout for Plan {
     fn twin_key(&self, _from: (usize, usize), nb: (usize, usize)) -> Option<u64> {
         // The rest of a tile row from column j holds tiles that link left and right only, of
         // kinds set by the row's height and their columns, unless a seed varies them.
-        (self.ax.variants <= 1 || self.ax.seed.is_none())
-            .then(|| u64::from(self.ax.rclass[nb.0]) << 32 | nb.1 as u64)
+        (!self.ax.varies()).then(|| u64::from(self.ax.rclass[nb.0]) << 32 | nb.1 as u64)
     }
 }
 

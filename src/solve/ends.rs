@@ -429,7 +429,7 @@ impl Layout for Chain {
         // nor down, so its kinds are set by the row's height, its first column and its side,
         // unless a seed varies them.
         let rightwards = u64::from(nb.1 > from.1);
-        (self.ax.variants <= 1 || self.ax.seed.is_none())
+        (!self.ax.varies())
             .then(|| u64::from(self.ax.rclass[nb.0]) << 33 | (nb.1 as u64) << 1 | rightwards)
     }
 }
