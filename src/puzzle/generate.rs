@@ -640,7 +640,8 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     }
     let puzzle = puzzle_of(&given);
     // Never assume: the complete solver proves uniqueness of what is written.
-    let proof = solver::solve(&puzzle, geo, solver::default_budget(n as usize)).ok()?;
+    let proof =
+        solver::solve_on_all_cores(&puzzle, geo, solver::default_budget(n as usize)).ok()?;
     if proof.solutions != Solutions::One(tour.clone()) {
         return None;
     }

@@ -64,12 +64,31 @@ pub fn default_budget(n: usize) -> u64 {
 /// A presolve by the logic solver's rules (sound deductions only) first places what it can
 /// and narrows every number's candidate squares; the search then respects both.
 pub fn solve(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, GaveUp> {
+    solve_with(puzzle, geo, budget, false)
+}
+
+/// [`solve`] on every core: the subtrees of the first node with a choice are searched side by
+/// side, each within `budget` nodes, and their solutions taken in the order one search meets
+/// them, so the answer does not depend on the thread count. For a proof of uniqueness, which
+/// must search the whole tree.
+pub fn solve_on_all_cores(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Result<Outcome, GaveUp> {
+    solve_with(puzzle, geo, budget, true)
+}
+
+fn solve_with(
+    puzzle: &Puzzle,
+    geo: &Geometry,
+    budget: u64,
+    split: bool,
+) -> Result<Outcome, GaveUp> {
     let mut found: Vec<Vec<u32>> = Vec::new();
     let mut search = Search::new(puzzle, geo);
-    let nodes = if search.presolve(puzzle, geo, None) {
-        search.run(2, budget, &mut found)?
-    } else {
+    let nodes = if !search.presolve(puzzle, geo, None) {
         0
+    } else if split {
+        search.run_split(2, budget, &mut found)?
+    } else {
+        search.run(2, budget, &mut found)?
     };
     let tour = |path: Vec<u32>| {
         let t = geo.tour(&path, puzzle.kind);
@@ -143,6 +162,7 @@ enum Eval {
     Branch(u32),
 }
 
+#[derive(Clone)]
 struct Search<'a> {
     geo: &'a Geometry,
     n: u32,
@@ -302,6 +322,58 @@ impl<'a> Search<'a> {
             bits::set(&mut self.empty, sq);
             self.pos[k as usize] = NONE;
             self.placed -= 1;
+        }
+    }
+
+    /// [`Self::run`] with the subtrees of the first node that has a choice searched side by
+    /// side (each within `budget`), their solutions taken in the order `run` would meet them.
+    fn run_split(
+        mut self,
+        limit: usize,
+        budget: u64,
+        found: &mut Vec<Vec<u32>>,
+    ) -> Result<u64, GaveUp> {
+        use rayon::prelude::*;
+        let mut nodes = 0u64;
+        loop {
+            nodes += 1;
+            let start = self.cands.len();
+            let number = match self.evaluate() {
+                Eval::Solved => {
+                    found.push(self.pos.clone());
+                    return Ok(nodes);
+                }
+                Eval::Dead => return Ok(nodes),
+                Eval::Branch(number) => number,
+            };
+            let cands = self.cands.split_off(start);
+            if let [sq] = cands[..] {
+                self.place(number, sq);
+                continue;
+            }
+            let trail = self.trail.len();
+            // Each subtree's nodes and solutions.
+            type Part = Result<(u64, Vec<Vec<u32>>), GaveUp>;
+            let parts: Vec<Part> = cands
+                .par_iter()
+                .with_max_len(1)
+                .map(|&sq| {
+                    let mut s = self.clone();
+                    s.undo_to(trail);
+                    s.place(number, sq);
+                    let mut f = Vec::new();
+                    Ok((s.run(limit, budget, &mut f)?, f))
+                })
+                .collect();
+            for part in parts {
+                let (n, f) = part?;
+                nodes += n;
+                found.extend(f.into_iter().take(limit - found.len()));
+                if found.len() >= limit {
+                    break;
+                }
+            }
+            return Ok(nodes);
         }
     }
 
