@@ -351,7 +351,6 @@ impl<'a> Search<'a> {
                 self.place(number, sq);
                 continue;
             }
-            let trail = self.trail.len();
             // Each subtree's nodes and solutions.
             type Part = Result<(u64, Vec<Vec<u32>>), GaveUp>;
             let parts: Vec<Part> = cands
@@ -359,7 +358,6 @@ impl<'a> Search<'a> {
                 .with_max_len(1)
                 .map(|&sq| {
                     let mut s = self.clone();
-                    s.undo_to(trail);
                     s.place(number, sq);
                     let mut f = Vec::new();
                     Ok((s.run(limit, budget, &mut f)?, f))
