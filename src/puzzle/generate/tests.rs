@@ -206,3 +206,18 @@ fn puzzles_on_shapes_are_unique_and_avoid_the_holes() {
         }
     }
 }
+
+#[test]
+fn removal_passes_grow_to_the_budget_from_the_default() {
+    // 10x10: the default budget is 400,000.
+    assert_eq!(passes(100, 400_000), [1166, 8163, 57142, 400_000]);
+    // A larger budget keeps the default's passes and adds more, so it only goes on with the
+    // clues the default left unproven.
+    assert_eq!(
+        passes(100, 10_000_000),
+        [1166, 8163, 57142, 400_000, 2_800_000, 10_000_000]
+    );
+    assert_eq!(passes(100, 5000), [1166, 5000]);
+    assert_eq!(passes(100, 1), [1]);
+    assert_eq!(*passes(100, u64::MAX).last().unwrap(), u64::MAX);
+}
