@@ -782,8 +782,8 @@ fn minimal_says_when_a_clue_stayed_unproven() {
     let kept = "(not proved minimal: 1 clue kept when the search without it ran out of budget; \
                 hint: raise --budget, now 400000)";
     for (seed, budget, note, clues) in [
-        ("3", None, Some(kept), 18),
-        ("3", Some("100000000"), None, 18),
+        ("3", None, Some(kept), 19),
+        ("3", Some("100000000"), None, 19),
         ("4", None, None, 22),
     ] {
         let file = dir.path().join(format!("m{seed}.json"));

@@ -70,13 +70,14 @@ pub(crate) struct Deduced {
     pub(crate) placed: Vec<u32>,
 }
 
-/// Runs every rule (lookahead included) as a presolve for a search; `None` when the
-/// givens contradict each other. Every solution of the puzzle agrees with the result.
-/// With `forbid` = (number, slot), that number is kept off that square.
+/// Runs the rules up to grade `max` (at `Hard`, lookahead included) as a presolve for a
+/// search; `None` when the givens contradict each other. Every solution of the puzzle agrees
+/// with the result. With `forbid` = (number, slot), that number is kept off that square.
 pub(crate) fn deduce(
     puzzle: &Puzzle,
     geo: &Geometry,
     forbid: Option<(u32, u32)>,
+    max: Grade,
 ) -> Option<Deduced> {
     let masks = Masks::new(geo);
     let mut l = Logic::new(puzzle, geo, &masks);
@@ -85,7 +86,7 @@ pub(crate) fn deduce(
         bits::clear(&mut keep, s);
         l.restrict(k, &keep).ok()?;
     }
-    l.solve(Grade::Hard, true).ok()?;
+    l.solve(max, true).ok()?;
     Some(Deduced {
         cand: l.cand,
         placed: l.placed,
