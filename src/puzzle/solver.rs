@@ -439,67 +439,92 @@ fn word(set: &[u64]) -> u128 {
         .fold(0u128, |a, &w| a << 64 | u128::from(w))
 }
 
-/// Knight's moves on a board of at most 128 squares without holes and with at least 3 columns,
-/// as shifts of a row-major square set: four up the board (to higher indices) and four down,
-/// each with the squares it stays on the board from. Split by direction, no shift needs a
-/// test of its sign.
+/// Knight's moves on a board of at most 128 squares without holes and with 3 to 31 columns, as
+/// shifts of a row-major square set: first along its rows by one or two columns (from the
+/// squares that stay in their row), then by two or one whole rows, dropping what passes the
+/// last square. Four masked shifts and four plain ones reach all eight moves.
 #[derive(Debug, Clone, Copy)]
 struct Shifts {
-    up: [(u32, u128); 4],
-    down: [(u32, u128); 4],
+    /// A row's length: the shift by one row.
+    row: u32,
+    /// The squares that can step one column right, one left, two right and two left.
+    cols: [u128; 4],
+    /// The board's squares.
+    board: u128,
 }
 
 impl Shifts {
     /// The moves of `geo`'s board, or `None` when it has holes (slots are then not its squares
-    /// in row-major order), more than 128 squares or fewer than 3 columns.
+    /// in row-major order), more than 128 squares, fewer than 3 columns or more than 31 (so
+    /// that no move shifts by 64 or more).
     fn new(geo: &Geometry) -> Option<Self> {
         let b = geo.board;
-        if !geo.holes.is_empty() || b.area() > 128 || b.cols < 3 {
+        if !geo.holes.is_empty() || b.area() > 128 || !(3..=31).contains(&b.cols) {
             return None;
         }
         let mut s = Shifts {
-            up: [(0, 0); 4],
-            down: [(0, 0); 4],
+            row: b.cols,
+            cols: [0; 4],
+            board: 0,
         };
-        let (mut up, mut down) = (0, 0);
-        for (dr, dc) in crate::solve::vary::DIRECTIONS {
-            let mut keep = 0u128;
-            for q in 0..b.area() as u32 {
-                let (r, c) = ((q / b.cols) as i32 + dr, (q % b.cols) as i32 + dc);
-                if (0..b.rows as i32).contains(&r) && (0..b.cols as i32).contains(&c) {
-                    keep |= 1 << q;
-                }
+        for q in 0..b.area() as u32 {
+            let c = q % b.cols;
+            for (mask, ok) in
+                s.cols
+                    .iter_mut()
+                    .zip([c + 1 < b.cols, c >= 1, c + 2 < b.cols, c >= 2])
+            {
+                *mask |= u128::from(ok) << q;
             }
-            // With 3 columns or more, a move's index change has the sign of its row change.
-            let by = dr * b.cols as i32 + dc;
-            if by > 0 {
-                s.up[up] = (by as u32, keep);
-                up += 1;
-            } else {
-                s.down[down] = ((-by) as u32, keep);
-                down += 1;
-            }
+            s.board |= 1 << q;
         }
         Some(s)
+    }
+
+    /// `set` moved a column right, a column left, two right and two left, within its rows.
+    #[inline]
+    fn sideways(&self, set: u128) -> [u128; 4] {
+        let [r1, l1, r2, l2] = self.cols;
+        [
+            (set & r1) << 1,
+            (set & l1) >> 1,
+            (set & r2) << 2,
+            (set & l2) >> 2,
+        ]
+    }
+
+    /// The shifts by one row and by two. Under 64 (see `new`): masked so, a shift needs no
+    /// test of its size.
+    #[inline]
+    fn rows(&self) -> (u32, u32) {
+        (self.row & 63, (2 * self.row) & 63)
     }
 
     /// `set` moved by each knight's move in turn (squares leaving the board dropped).
     #[inline]
     fn moved(&self, set: u128) -> [u128; 8] {
-        let mut out = [0; 8];
-        for (o, &(by, keep)) in out[..4].iter_mut().zip(&self.up) {
-            *o = (set & keep) << by;
-        }
-        for (o, &(by, keep)) in out[4..].iter_mut().zip(&self.down) {
-            *o = (set & keep) >> by;
-        }
-        out
+        let [r1, l1, r2, l2] = self.sideways(set);
+        let (one, two) = self.rows();
+        let b = self.board;
+        [
+            (r1 << two) & b,
+            (l1 << two) & b,
+            r1 >> two,
+            l1 >> two,
+            (r2 << one) & b,
+            (l2 << one) & b,
+            r2 >> one,
+            l2 >> one,
+        ]
     }
 
     /// The squares a knight's move from some square of `set`.
     #[inline]
     fn reach(&self, set: u128) -> u128 {
-        self.moved(set).iter().fold(0, |a, &x| a | x)
+        let [r1, l1, r2, l2] = self.sideways(set);
+        let (one, two) = self.rows();
+        let (a, b) = (r1 | l1, r2 | l2);
+        ((a << two | b << one) & self.board) | a >> two | b >> one
     }
 }
 
