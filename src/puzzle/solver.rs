@@ -152,6 +152,19 @@ pub fn is_unique(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Option<bool> {
     }
 }
 
+/// Subtrees [`Search::run_split`] opens before it searches them side by side: enough for the
+/// work to spread evenly over the cores, though a few hold most of it.
+const SPLIT: usize = 32;
+
+/// Levels [`Search::run_split`] opens at most.
+const SPLIT_LEVELS: usize = 8;
+
+/// A part of the tree that [`Search::run_split`] opened: a subtree to search, or a solution.
+enum Part<'a> {
+    Open(Box<Search<'a>>),
+    Found(Vec<u32>),
+}
+
 struct Frame {
     number: u32,
     start: u32,
@@ -335,54 +348,76 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// [`Self::run`] with the subtrees of the first node that has a choice searched side by
-    /// side (each within `budget`), their solutions taken in the order `run` would meet them.
+    /// [`Self::run`] on every core: the tree's top levels are opened, in `run`'s order, until
+    /// there are [`SPLIT`] subtrees, and the subtrees searched side by side (each within
+    /// `budget`), their solutions taken in the order `run` would meet them.
     fn run_split(
-        mut self,
+        self,
         limit: usize,
         budget: u64,
         found: &mut Vec<Vec<u32>>,
     ) -> Result<u64, GaveUp> {
         use rayon::prelude::*;
         let mut nodes = 0u64;
-        loop {
-            nodes += 1;
-            let start = self.cands.len();
-            let number = match self.evaluate() {
-                Eval::Solved => {
-                    found.push(self.pos.clone());
-                    return Ok(nodes);
-                }
-                Eval::Dead => return Ok(nodes),
-                Eval::Branch(number) => number,
-            };
-            let cands = self.cands.split_off(start);
-            if let [sq] = cands[..] {
-                self.place(number, sq);
-                continue;
+        let mut open: Vec<Part<'a>> = vec![Part::Open(Box::new(self))];
+        for _ in 0..SPLIT_LEVELS {
+            let subtrees = open.iter().filter(|p| matches!(p, Part::Open(_))).count();
+            if subtrees == 0 || subtrees >= SPLIT {
+                break;
             }
-            // Each subtree's nodes and solutions.
-            type Part = Result<(u64, Vec<Vec<u32>>), GaveUp>;
-            let parts: Vec<Part> = cands
-                .par_iter()
-                .with_max_len(1)
-                .map(|&sq| {
-                    let mut s = self.clone();
-                    s.place(number, sq);
-                    let mut f = Vec::new();
-                    Ok((s.run(limit, budget, &mut f)?, f))
-                })
-                .collect();
-            for part in parts {
-                let (n, f) = part?;
-                nodes += n;
-                found.extend(f.into_iter().take(limit - found.len()));
-                if found.len() >= limit {
+            let mut next = Vec::new();
+            for part in open {
+                let Part::Open(mut s) = part else {
+                    next.push(part);
+                    continue;
+                };
+                // Forced moves are followed: only a choice opens subtrees.
+                loop {
+                    nodes += 1;
+                    let start = s.cands.len();
+                    match s.evaluate() {
+                        Eval::Solved => next.push(Part::Found(s.pos.clone())),
+                        Eval::Dead => {}
+                        Eval::Branch(number) => {
+                            let cands = s.cands.split_off(start);
+                            if let [sq] = cands[..] {
+                                s.place(number, sq);
+                                continue;
+                            }
+                            for sq in cands {
+                                let mut c = s.clone();
+                                c.place(number, sq);
+                                next.push(Part::Open(c));
+                            }
+                        }
+                    }
                     break;
                 }
             }
-            return Ok(nodes);
+            open = next;
         }
+        // Each part's nodes and solutions.
+        type Done = Result<(u64, Vec<Vec<u32>>), GaveUp>;
+        let done: Vec<Done> = open
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|part| match part {
+                Part::Found(pos) => Ok((0, vec![pos])),
+                Part::Open(s) => {
+                    let mut f = Vec::new();
+                    Ok((s.run(limit, budget, &mut f)?, f))
+                }
+            })
+            .collect();
+        for part in done {
+            let (n, f) = part?;
+            nodes += n;
+            found.extend(f.into_iter().take(limit - found.len()));
+            if found.len() >= limit {
+                break;
+            }
+        }
+        Ok(nodes)
     }
 
     fn run(mut self, limit: usize, budget: u64, found: &mut Vec<Vec<u32>>) -> Result<u64, GaveUp> {
