@@ -215,6 +215,24 @@ struct Search<'a> {
     /// square set, with the squares it stays on the board from. `None`: moves are looked up
     /// square by square.
     shifts: Option<Shifts>,
+    /// With `shifts`: the domain rule's sets as 128-bit words.
+    sets: Option<Sets>,
+}
+
+/// The domain rule's square sets as single 128-bit words, on boards with [`Shifts`]: no loops
+/// over words, and every knight's move inlined.
+#[derive(Clone)]
+struct Sets {
+    /// Knight neighbours of every square.
+    nbr: Vec<u128>,
+    /// Candidate squares per number from the presolve (all squares before it).
+    cand: Vec<u128>,
+    /// Each unplaced number's squares at this node.
+    dom: Vec<u128>,
+    /// Each gap's squares at this node.
+    unions: Vec<u128>,
+    /// Squares of the first colour.
+    light: u128,
 }
 
 impl<'a> Search<'a> {
@@ -253,6 +271,11 @@ impl<'a> Search<'a> {
                 return false;
             }
         }
+        if let Some(sets) = &mut self.sets {
+            for (k, c) in sets.cand.iter_mut().enumerate() {
+                *c = word(d.cand.row(k as u32));
+            }
+        }
         self.cand = Some(d.cand);
         true
     }
@@ -287,12 +310,22 @@ impl<'a> Search<'a> {
             light: vec![0; (n as usize).div_ceil(64)],
             known: Vec::new(),
             shifts: Shifts::new(geo),
+            sets: None,
         };
         for q in 0..n {
             bits::set(&mut s.empty, q);
             if geo.colour(q) == 0 {
                 bits::set(&mut s.light, q);
             }
+        }
+        if s.shifts.is_some() {
+            s.sets = Some(Sets {
+                nbr: (0..n).map(|q| word(s.nbr.row(q))).collect(),
+                cand: vec![!0; n as usize],
+                dom: vec![0; n as usize],
+                unions: Vec::new(),
+                light: word(&s.light),
+            });
         }
         for (sq, k) in puzzle.slot_givens(geo) {
             s.pos[k as usize] = sq;

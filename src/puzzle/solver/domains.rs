@@ -1,14 +1,14 @@
 //! The domain rule: every unplaced number's squares, narrowed along its gap from both ends.
 
 use super::rules::Gap;
-use super::{Eval, Search};
+use super::{Eval, Search, Sets, Shifts};
 use crate::bits::{self, BitRows};
 use crate::puzzle::NONE;
 
 /// The number to branch on, with its square when that is forced: a number with one square, or
 /// the only number left for some square; otherwise the number next to a run end with the
 /// fewest squares (runs grow contiguously, which keeps the dead-end rule sharp).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Pick {
     number: u32,
     square: u32,
@@ -32,6 +32,11 @@ impl Search<'_> {
     /// Fills `dom` for every unplaced number and picks the number to branch on; `None` when
     /// some number or square has no place, or a gap fails Hall's condition.
     pub(super) fn domains(&mut self) -> Option<Pick> {
+        if let (Some(moves), Some(mut sets)) = (self.shifts, self.sets.take()) {
+            let r = self.domains_in_words(&moves, &mut sets);
+            self.sets = Some(sets);
+            return r;
+        }
         let mut dom = std::mem::replace(&mut self.dom, BitRows::new(0, 0));
         let mut acc = std::mem::take(&mut self.acc);
         let mut unions = std::mem::take(&mut self.unions);
@@ -47,6 +52,121 @@ impl Search<'_> {
         self.acc = acc;
         self.unions = unions;
         r
+    }
+
+    /// Number `k`'s squares at this node, as words of bits (for tests).
+    #[cfg(test)]
+    pub(super) fn domain(&self, k: u32) -> Vec<u64> {
+        match &self.sets {
+            Some(sets) => (0..self.w)
+                .map(|i| (sets.dom[k as usize] >> (64 * i)) as u64)
+                .collect(),
+            None => self.dom.row(k).to_vec(),
+        }
+    }
+
+    /// [`Self::domains_into`] with every set one 128-bit word and every move a shift: the
+    /// same rule, step for step, into `sets.dom`.
+    fn domains_in_words(&self, moves: &Shifts, sets: &mut Sets) -> Option<Pick> {
+        let Sets {
+            nbr,
+            cand,
+            dom,
+            unions,
+            light,
+        } = sets;
+        let light = *light;
+        let empty = super::word(&self.empty);
+        unions.clear();
+        let (mut once, mut twice, mut gonce, mut gtwice) = (0u128, 0u128, 0u128, 0u128);
+        let mut best = (u32::MAX, NONE, u32::MAX);
+        for g in &self.gaps {
+            let m = g.len - 1;
+            let mut tmp = if g.lo == NONE {
+                !0
+            } else {
+                nbr[self.pos[g.lo as usize] as usize]
+            };
+            for i in 1..=m {
+                let k = self.number_at(g, i);
+                if i > 1 && g.lo != NONE {
+                    tmp = moves.reach(dom[self.number_at(g, i - 1) as usize]);
+                }
+                let d = tmp & empty & cand[k as usize];
+                if d == 0 {
+                    return None;
+                }
+                dom[k as usize] = d;
+            }
+            if g.hi != NONE {
+                let mut tmp = nbr[self.pos[g.hi as usize] as usize];
+                for i in (1..=m).rev() {
+                    let k = self.number_at(g, i) as usize;
+                    let d = dom[k] & tmp;
+                    if d == 0 {
+                        return None;
+                    }
+                    dom[k] = d;
+                    if i > 1 {
+                        tmp = moves.reach(d);
+                    }
+                }
+            }
+            let mut union = 0u128;
+            for i in 1..=m {
+                let k = self.number_at(g, i);
+                let d = dom[k as usize];
+                twice |= once & d;
+                once |= d;
+                union |= d;
+                let c = d.count_ones();
+                let end = (i == 1 && g.lo != NONE) || (i == m && g.hi != NONE);
+                let key = if c == 1 {
+                    0
+                } else if end {
+                    c
+                } else {
+                    u32::MAX
+                };
+                if key < best.0 || (key == best.0 && key != u32::MAX && g.len < best.2) {
+                    best = (key, k, g.len);
+                }
+            }
+            // Hall's condition on the gap's numbers of each colour: they need as many squares.
+            let lights = (union & light).count_ones();
+            if lights < g.cap[0] || union.count_ones() - lights < g.cap[1] {
+                return None;
+            }
+            gtwice |= gonce & union;
+            gonce |= union;
+            unions.push(union);
+        }
+        if empty & !once != 0 {
+            return None;
+        }
+        // Squares only one gap can use must go to its numbers: no more of them than it has.
+        for (g, &union) in self.gaps.iter().zip(unions.iter()) {
+            let only = union & !gtwice;
+            let lights = (only & light).count_ones();
+            if lights > g.cap[0] || only.count_ones() - lights > g.cap[1] {
+                return None;
+            }
+        }
+        let single = empty & !twice;
+        if single != 0 {
+            let s = single.trailing_zeros();
+            let k = (0..self.n)
+                .find(|&k| self.pos[k as usize] == NONE && dom[k as usize] >> s & 1 == 1)
+                .expect("a covered square");
+            return Some(Pick {
+                number: k,
+                square: s,
+            });
+        }
+        Some(Pick {
+            number: best.1,
+            square: NONE,
+        })
     }
 
     /// The squares a knight's move from some square of `from`.
@@ -202,6 +322,12 @@ impl Search<'_> {
         let start = self.cands.len();
         if pick.square != NONE {
             self.cands.push(pick.square);
+        } else if let Some(sets) = &self.sets {
+            let mut d = sets.dom[pick.number as usize];
+            while d != 0 {
+                self.cands.push(d.trailing_zeros());
+                d &= d - 1;
+            }
         } else {
             let dom = &self.dom;
             self.cands.extend(bits::ones(dom.row(pick.number)));
