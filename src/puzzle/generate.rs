@@ -127,7 +127,8 @@ pub struct Generated {
 /// Largest board the generator takes for a target, in squares and as a square board: beyond
 /// it, a puzzle takes more than some seconds (easy, medium) or a minute (hard, minimal) on a
 /// 2-core machine. Measured, one puzzle: medium 16x16 0.07 s, 20x20 0.4 s, 25x25 1.4 s, 30x30
-/// 4.6 s, 32x32 7.9 s; hard 12x12 2-3 s, 14x14 11 s; minimal 10x10 0.4-4.2 s (7 seeds, median 2.2 s).
+/// 4.6 s, 32x32 7.9 s; hard 12x12 2-3 s, 14x14 11 s; minimal 10x10 0.07-2.3 s (seeds 1-30,
+/// median 0.64 s).
 pub fn max_squares(target: Target) -> (usize, &'static str) {
     match target {
         Target::Difficulty(Grade::Easy | Grade::Medium) => (900, "30x30"),
@@ -517,9 +518,9 @@ pub fn check_budget(n: usize) -> u64 {
 /// a check that runs out is put off to the next pass, so the cheap decisions come first. A clue
 /// shown needed stays needed (its second solution solves every sparser puzzle too), and by the
 /// next pass, with clues gone, a put-off clue often shows its second solution quickly. On 10x10
-/// (seeds 1-12) the median puzzle takes 1.2 s instead of 2.2, and 3 clues are kept unproven
-/// instead of 13. The passes start from the default budget, so a larger one only adds passes
-/// for the clues the default leaves unproven.
+/// (seeds 1-12) the median puzzle took 1.2 s instead of 2.2 when this came in, and 3 clues
+/// are kept unproven instead of 13. The passes start from the default budget, so a larger one
+/// only adds passes for the clues the default leaves unproven.
 fn passes(n: usize, budget: u64) -> Vec<u64> {
     let default = check_budget(n);
     let mut out: Vec<u64> = (0..24)
