@@ -14,7 +14,37 @@ pub(super) struct Pick {
     square: u32,
 }
 
+/// Weighs number `k`, the `i`-th of gap `g`, with `squares` squares, as the one to branch on:
+/// a number with one square first, then one next to a run end with the fewest squares, in the
+/// shorter gap. `best` holds (key, number, gap length) of the best so far.
+#[inline]
+fn consider(best: &mut (u32, u32, u32), g: &Gap, i: u32, k: u32, squares: u32) {
+    let end = (i == 1 && g.lo != NONE) || (i == g.len - 1 && g.hi != NONE);
+    let key = if squares == 1 {
+        0
+    } else if end {
+        squares
+    } else {
+        u32::MAX
+    };
+    if key < best.0 || (key == best.0 && key != u32::MAX && g.len < best.2) {
+        *best = (key, k, g.len);
+    }
+}
+
 impl Search<'_> {
+    /// The pick for square `s`, which only one unplaced number can take (`takes`: whether
+    /// that number's squares hold it).
+    fn only_taker(&self, s: u32, takes: impl Fn(u32) -> bool) -> Pick {
+        let k = (0..self.n)
+            .find(|&k| self.pos[k as usize] == NONE && takes(k))
+            .expect("a covered square");
+        Pick {
+            number: k,
+            square: s,
+        }
+    }
+
     /// Number `i` (1-based) of gap `g`, counted from its low end.
     fn number_at(&self, g: &Gap, i: u32) -> u32 {
         if g.lo == NONE {
@@ -119,18 +149,7 @@ impl Search<'_> {
                 twice |= once & d;
                 once |= d;
                 union |= d;
-                let c = d.count_ones();
-                let end = (i == 1 && g.lo != NONE) || (i == m && g.hi != NONE);
-                let key = if c == 1 {
-                    0
-                } else if end {
-                    c
-                } else {
-                    u32::MAX
-                };
-                if key < best.0 || (key == best.0 && key != u32::MAX && g.len < best.2) {
-                    best = (key, k, g.len);
-                }
+                consider(&mut best, g, i, k, d.count_ones());
             }
             // Hall's condition on the gap's numbers of each colour: they need as many squares.
             let lights = (union & light).count_ones();
@@ -155,13 +174,7 @@ impl Search<'_> {
         let single = empty & !twice;
         if single != 0 {
             let s = single.trailing_zeros();
-            let k = (0..self.n)
-                .find(|&k| self.pos[k as usize] == NONE && dom[k as usize] >> s & 1 == 1)
-                .expect("a covered square");
-            return Some(Pick {
-                number: k,
-                square: s,
-            });
+            return Some(self.only_taker(s, |k| dom[k as usize] >> s & 1 == 1));
         }
         Some(Pick {
             number: best.1,
@@ -258,18 +271,7 @@ impl Search<'_> {
                     once[j] |= row[j];
                     union[j] |= row[j];
                 }
-                let c = bits::count(row);
-                let end = (i == 1 && g.lo != NONE) || (i == m && g.hi != NONE);
-                let key = if c == 1 {
-                    0
-                } else if end {
-                    c
-                } else {
-                    u32::MAX
-                };
-                if key < best.0 || (key == best.0 && key != u32::MAX && g.len < best.2) {
-                    best = (key, k, g.len);
-                }
+                consider(&mut best, g, i, k, bits::count(row));
             }
             // Hall's condition on the gap's numbers of each colour: they need as many squares.
             let light = bits::count_and(union, &self.light);
@@ -301,13 +303,7 @@ impl Search<'_> {
             let single = e & !t;
             if single != 0 {
                 let s = j as u32 * 64 + single.trailing_zeros();
-                let k = (0..self.n)
-                    .find(|&k| self.pos[k as usize] == NONE && dom.contains(k, s))
-                    .expect("a covered square");
-                return Some(Pick {
-                    number: k,
-                    square: s,
-                });
+                return Some(self.only_taker(s, |k| dom.contains(k, s)));
             }
         }
         Some(Pick {
