@@ -168,3 +168,68 @@ fn an_end_alone_finds_its_start() {
         assert_eq!(tour.end(), t, "{rows}x{cols} {end}");
     }
 }
+
+/// The edges issue's wrong answer (5x1000 from 3,782 to 2,918) and its family: an end on the
+/// middle row of a 5-high tile, one column in from a tile side, where two tile corners share
+/// their only inner neighbour. Every tile 8 wide puts columns 1 and 6 modulo 8 there, so the
+/// usual cuts put those ends on such squares; the chain now moves the cuts. Also the
+/// transposed boards (5 wide, rows 1 and 6 modulo 8) and odd lengths.
+#[test]
+fn ends_beside_two_tile_corners_on_5_wide_boards() {
+    let mut built = 0;
+    for n in [40u32, 41, 64, 67, 1000, 1001] {
+        for flip in [false, true] {
+            let board = if flip {
+                Board::new(n, 5)
+            } else {
+                Board::new(5, n)
+            }
+            .unwrap();
+            let at = |line: u32, along: u32| {
+                if flip {
+                    Square::new(along, line)
+                } else {
+                    Square::new(line, along)
+                }
+            };
+            let pinched: Vec<u32> = (2..n - 2).filter(|x| x % 8 == 1 || x % 8 == 6).collect();
+            let pick = |k: usize| pinched[k * 7919 % pinched.len()];
+            for k in 0..6 {
+                let (x, y) = (pick(k), pick(k + 3));
+                for (s, t) in [
+                    (at(3, x), at(2, y)),
+                    (at(2, x), at(2, y)),
+                    (at(2, x), at(1, x + 1)),
+                    (at(0, 0), at(2, y)),
+                ] {
+                    if s != t && existence::between(board, s, t).is_ok() {
+                        check(board, s, t, None).unwrap();
+                        built += 1;
+                    }
+                }
+            }
+        }
+        // The issue's own pair, in the notation of the report.
+        if n == 1000 {
+            check(
+                board_of(5, n),
+                Square::new(3, 782),
+                Square::new(2, 918),
+                None,
+            )
+            .unwrap();
+            check(
+                board_of(5, n),
+                Square::new(3, 782),
+                Square::new(2, 910),
+                None,
+            )
+            .unwrap();
+        }
+    }
+    assert!(built >= 100, "only {built} pairs allowed by the rule");
+}
+
+fn board_of(r: u32, c: u32) -> Board {
+    Board::new(r, c).unwrap()
+}

@@ -300,7 +300,23 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             .unwrap_or_else(|| default_cell(board.rows, board.cols));
         let scene = scene_for(&args, board, cell)?;
         if is_raster(format) || args.frames.is_some() {
-            Raster::new(scene.width(), scene.height(), args.dpi, args.width)?;
+            let raster = Raster::new(scene.width(), scene.height(), args.dpi, args.width)?;
+            // Animations hold several frames at once and paint every one: counted here, with
+            // the most frames the board's tour can have, before anything is solved.
+            if matches!(format, OutputFormat::Gif | OutputFormat::Apng) || args.frames.is_some() {
+                let timing = Timing::new(
+                    board.area().min(u32::MAX as usize) as u32,
+                    args.fps.unwrap_or(animate::DEFAULT_FPS),
+                    args.duration,
+                    args.hold.unwrap_or(animate::DEFAULT_HOLD),
+                )?;
+                if matches!(format, OutputFormat::Gif | OutputFormat::Apng) {
+                    animate::check_cost(raster, timing.frames().len(), false)?;
+                }
+                if args.frames.is_some() {
+                    animate::check_cost(raster, timing.frames().len(), true)?;
+                }
+            }
         }
         if args.frames.is_some() {
             render::check_size(board, style, args.arrows, OutputFormat::Png)?;

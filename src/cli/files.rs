@@ -19,6 +19,48 @@ use super::error::Error;
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 static HANDLER: Once = Once::new();
 
+/// Every file this process has opened for reading, with what it was read as: whatever option
+/// named it, a file the tool reads is an input, and no output may replace it.
+static READ: Mutex<Vec<(String, PathBuf, Identity)>> = Mutex::new(Vec::new());
+
+/// The inputs read so far that are still the files they were (an inode freed by a deleted
+/// input and taken by a new file is not that input).
+fn inputs_read() -> Vec<(String, PathBuf, Identity)> {
+    let read = READ.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    read.into_iter()
+        .filter(|(_, p, id)| identity(p).as_ref() == Some(id))
+        .collect()
+}
+
+/// Records `path` as an input, read as `what`; [`open_bounded`] does it for every reader.
+pub fn note_input(what: &str, path: &Path) {
+    if let Some(id) = identity(path) {
+        let mut read = READ.lock().unwrap_or_else(|p| p.into_inner());
+        read.push((what.to_string(), path.to_path_buf(), id));
+    }
+}
+
+/// The error for an output that would replace an input or an earlier output.
+fn clobber(option: &str, path: &Path, role: &str, other: &str, other_path: &Path) -> Error {
+    Error::Usage(format!(
+        "{option} '{}' is the same file as {role} {other} '{}'; writing it would destroy that; hint: choose another file name",
+        path.display(),
+        other_path.display()
+    ))
+}
+
+/// Refuses an output that is a file read as an input, also one read after the outputs were
+/// planned (the last check before anything is replaced).
+fn check_not_read(option: &str, path: &Path, target: &Path) -> Result<(), Error> {
+    let Some(id) = identity(target) else {
+        return Ok(());
+    };
+    match inputs_read().iter().find(|(_, _, s)| *s == id) {
+        Some((what, p, _)) => Err(clobber(option, path, "the input", what, p)),
+        None => Ok(()),
+    }
+}
+
 /// How long a FIFO may stay silent before a read gives up.
 const FIFO_WAIT: Duration = Duration::from_secs(10);
 
@@ -88,7 +130,7 @@ impl Output {
 }
 
 /// The identity of a file: device and inode where it exists, else its canonical path.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum Identity {
     Inode(u64, u64),
     Path(PathBuf),
@@ -159,6 +201,11 @@ fn target(option: &str, path: &Path) -> Result<Output, Error> {
             sink: Sink::Replace(real.unwrap_or_else(|| path.to_path_buf())),
         }),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // A dangling symlink: write its target, keeping the link (as for a live one).
+            let path = &match fs::read_link(path) {
+                Ok(to) => parent_of(path).join(to),
+                Err(_) => path.to_path_buf(),
+            };
             let dir = parent_of(path);
             if !dir.is_dir() {
                 return Err(usage(format!("folder '{}' does not exist", dir.display())));
@@ -186,6 +233,10 @@ pub fn plan(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Result<Vec<O
             seen.push((option, path, id));
         }
     }
+    let read = inputs_read();
+    for (what, path, id) in &read {
+        seen.push((what.as_str(), path.as_path(), id.clone()));
+    }
     let inputs_len = seen.len();
     for &(option, path) in outputs {
         let out = target(option, path)?;
@@ -199,11 +250,7 @@ pub fn plan(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Result<Vec<O
                     } else {
                         "the output"
                     };
-                    return Err(Error::Usage(format!(
-                        "{option} '{}' is the same file as {role} {other} '{}'; writing it would destroy that; hint: choose another file name",
-                        path.display(),
-                        other_path.display()
-                    )));
+                    return Err(clobber(option, path, role, other, other_path));
                 }
                 seen.push((option, path, id));
             }
@@ -347,6 +394,11 @@ pub type Fill<'a> = dyn FnMut(&mut dyn Write) -> io::Result<()> + 'a;
 pub fn write_all(items: &mut [(&Output, &mut Fill<'_>)]) -> Result<(), Error> {
     let mut staged: Vec<Staged> = Vec::new();
     let discard = |staged: &[Staged]| staged.iter().for_each(Staged::discard);
+    for (out, _) in items.iter() {
+        if let Sink::Replace(target) = &out.sink {
+            check_not_read("output", &out.shown, target)?;
+        }
+    }
     for (out, fill) in items.iter_mut() {
         if let Sink::Replace(target) = &out.sink {
             match stage(target, &out.shown, fill) {
@@ -402,6 +454,7 @@ pub fn open_bounded(path: &Path, what: &str, limit: u64) -> Result<impl Read, Er
     if m.is_file() && m.len() > limit {
         return Err(too_large(what, &name, m.len(), limit));
     }
+    note_input(what, path);
     let file = if is_special(&m) {
         // Opening a FIFO blocks until a writer comes; do it aside, with a time bound.
         let (tx, rx) = mpsc::channel();

@@ -36,15 +36,7 @@ impl ShapeArgs {
     pub fn shape(&self, board: Board) -> Result<Shape, Error> {
         let mut holes: Vec<u32> = Vec::new();
         if let Some(path) = &self.mask {
-            let mask = read_mask(path)?;
-            if mask.board() != board {
-                return Err(Error::Usage(format!(
-                    "the mask {} is {} but the board is {board}; hint: give the board as {}",
-                    path.display(),
-                    mask.board(),
-                    mask.board()
-                )));
-            }
+            let mask = read_mask(path, board)?;
             holes.extend_from_slice(mask.holes());
         }
         if let Some(name) = &self.shape {
@@ -72,35 +64,76 @@ fn split_squares(list: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Reads a mask file: PNG by its signature, else a text grid.
-fn read_mask(path: &Path) -> Result<Shape, Error> {
+/// The error for a mask whose size is not the board's.
+fn wrong_size(
+    path: &Path,
+    rows: impl std::fmt::Display,
+    cols: impl std::fmt::Display,
+    board: Board,
+) -> Error {
+    Error::Usage(format!(
+        "the mask {} is {rows}x{cols} but the board is {board}; hint: give the board as {rows}x{cols}",
+        path.display(),
+    ))
+}
+
+/// Reads a mask file of `board`: PNG by its signature, else a text grid. Its size is compared
+/// with the board's before anything the size of the mask is built: a PNG's from its header, a
+/// text grid's by counting, so a file that claims a huge board costs nothing.
+fn read_mask(path: &Path, board: Board) -> Result<Shape, Error> {
     let mut bytes = Vec::new();
     open_bounded(path, "mask", MAX_MASK_BYTES)?
         .read_to_end(&mut bytes)
         .map_err(|e| Error::Usage(format!("cannot read the mask {}: {e}", path.display())))?;
     let name = path.display();
     if bytes.starts_with(b"\x89PNG") {
-        return png_mask(&bytes)
-            .map_err(|why| Error::Usage(format!("the mask {name} is not a usable PNG: {why}")));
+        return png_mask(&bytes, board, path).map_err(|e| match e {
+            Ok(e) => e,
+            Err(why) => Error::Usage(format!("the mask {name} is not a usable PNG: {why}")),
+        });
     }
     let text = String::from_utf8(bytes).map_err(|_| {
         Error::Usage(format!(
             "the mask {name} is neither a PNG nor text; hint: a text mask has one line a row, '#' for holes and '.' for open squares"
         ))
     })?;
-    Shape::parse_mask(&text).map_err(|e| Error::Usage(format!("in the mask {name}: {e}")))
+    // Rows and the widest row, counted without building anything.
+    let (mut rows, mut widest) = (0u64, 0u64);
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") {
+            continue;
+        }
+        rows += 1;
+        widest = widest.max(line.chars().filter(|c| !c.is_whitespace()).count() as u64);
+    }
+    if rows > 0 && (rows != u64::from(board.rows) || widest > u64::from(board.cols)) {
+        return Err(wrong_size(path, rows, widest, board));
+    }
+    let mask =
+        Shape::parse_mask(&text).map_err(|e| Error::Usage(format!("in the mask {name}: {e}")))?;
+    if mask.board() != board {
+        let m = mask.board();
+        return Err(wrong_size(path, m.rows, m.cols, board));
+    }
+    Ok(mask)
 }
 
-/// A PNG mask: one pixel a square, holes where the pixel is dark (luminance below half) and
-/// not transparent.
-fn png_mask(bytes: &[u8]) -> Result<Shape, String> {
+/// A PNG mask of `board`: one pixel a square, holes where the pixel is dark (luminance below
+/// half) and not transparent. The size comes from the header and is compared before decoding
+/// (`Err(Ok(..))`: a mask of another size; `Err(Err(..))`: not a usable PNG).
+fn png_mask(bytes: &[u8], board: Board, path: &Path) -> Result<Shape, Result<Error, String>> {
     let mut decoder = png::Decoder::new(bytes);
     decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let mut reader = decoder.read_info().map_err(|e| Err(e.to_string()))?;
     let (w, h) = (reader.info().width, reader.info().height);
-    let board = Board::new(h, w).map_err(|e| e.to_string())?;
+    if (h, w) != (board.rows, board.cols) {
+        return Err(Ok(wrong_size(path, h, w, board)));
+    }
     let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
+    let info = reader
+        .next_frame(&mut buf)
+        .map_err(|e| Err(e.to_string()))?;
     let channels = info.color_type.samples();
     let dark = |px: &[u8]| {
         let (y, a) = match px.len() {
@@ -115,7 +148,7 @@ fn png_mask(bytes: &[u8]) -> Result<Shape, String> {
         let row = &buf[r * info.line_size..];
         (0..w as usize).map(move |c| dark(&row[c * channels..(c + 1) * channels]))
     });
-    Shape::from_blocked(board, blocked.collect::<Vec<_>>()).map_err(|e| e.to_string())
+    Shape::from_blocked(board, blocked.collect::<Vec<_>>()).map_err(|e| Err(e.to_string()))
 }
 
 /// Rec. 601 luma of an RGB pixel, 0..255.

@@ -23,6 +23,59 @@ pub const DEFAULT_MAX_FRAMES: u32 = 288;
 /// Most frames ever made.
 pub const MAX_FRAMES: u32 = 10_000;
 
+/// Bytes a pixel an animation holds at once: the kept canvas, the frame painted over it, the
+/// frame before (to find what changed), the still at the end, and the changed rectangle's
+/// pixels and flags (the whole first frame: 9 bytes), with room to spare.
+pub const BYTES_PER_PIXEL: u64 = 24;
+
+/// Most memory the frame buffers of an animation may take (the rest of a 4 GB machine is
+/// left to the tour, the picture and the encoded file).
+pub const MAX_BUFFER_BYTES: u64 = 2 << 30;
+
+/// Most pixel-frames an animation may paint: each frame copies the canvas, paints, compares
+/// with the frame before and encodes what changed, measured at about 5 ns a pixel on this
+/// project's machine, so this is some ten seconds of work.
+pub const MAX_PIXEL_FRAMES: u64 = 2_000_000_000;
+
+/// How many times a pixel-frame of numbered stills costs one of GIF or APNG: each still is a
+/// whole PNG to compress (measured: about 28 ns a pixel against 5).
+pub const STILL_WEIGHT: u64 = 5;
+
+/// Refuses an animation of `frames` frames at `raster` before any pixel is painted when its
+/// frame buffers or its painting are over the limits, saying what size would fit; `stills`
+/// when every frame is written whole (`--frames`).
+pub fn check_cost(raster: Raster, frames: usize, stills: bool) -> Result<(), RasterError> {
+    let px = raster.width as u64 * raster.height as u64;
+    let weight = if stills { STILL_WEIGHT } else { 1 };
+    let bytes = px.saturating_mul(BYTES_PER_PIXEL);
+    let work = px.saturating_mul(frames as u64).saturating_mul(weight);
+    if bytes <= MAX_BUFFER_BYTES && work <= MAX_PIXEL_FRAMES {
+        return Ok(());
+    }
+    // The largest scale that fits both limits, as a width in pixels.
+    let fit_px = (MAX_BUFFER_BYTES / BYTES_PER_PIXEL)
+        .min(MAX_PIXEL_FRAMES / (frames.max(1) as u64 * weight));
+    let k = (fit_px as f64 / px as f64).sqrt();
+    let width = ((raster.width as f64 * k).floor() as u64).max(1);
+    let hint = if work > MAX_PIXEL_FRAMES {
+        format!("use --width {width} or less, or fewer frames (--duration and --fps)")
+    } else {
+        format!("use --width {width} or less")
+    };
+    let human = |x: f64| crate::board::human_bytes(x);
+    let count = |x: u64| format!("{:.1e}", x as f64);
+    Err(RasterError::Animation {
+        width: raster.width,
+        height: raster.height,
+        frames,
+        bytes: human(bytes as f64),
+        work: count(work),
+        max_bytes: human(MAX_BUFFER_BYTES as f64),
+        max_work: count(MAX_PIXEL_FRAMES),
+        hint,
+    })
+}
+
 /// Seconds the last frame is held by default.
 pub const DEFAULT_HOLD: f64 = 2.0;
 
@@ -304,18 +357,16 @@ fn crop(p: &Pixmap, (x, y, w, h): Rect) -> Vec<u32> {
 /// A rectangle of pixels: x, y, width, height.
 type Rect = (u32, u32, u32, u32);
 
-/// Frames kept as changed rectangles against the frame before, with the last frame whole.
-struct Deltas {
-    /// (rectangle, pixels, which pixels changed) per frame.
-    frames: Vec<(Rect, Vec<u32>, Vec<bool>)>,
-    last: Option<Pixmap>,
-}
-
-fn deltas(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Deltas, RasterError> {
-    let mut out = Deltas {
-        frames: Vec::new(),
-        last: None,
-    };
+/// Paints every frame and hands each to `each` as the rectangle that changed against the
+/// frame before (the whole first frame), its pixels and which of them changed; frames are
+/// encoded as they come, so only a few frames' pixels are ever held.
+fn deltas(
+    pic: &Picture,
+    raster: Raster,
+    timing: &Timing,
+    mut each: impl FnMut(Rect, &[u32], &[bool]) -> Result<(), RasterError>,
+) -> Result<(), RasterError> {
+    check_cost(raster, timing.frames().len(), false)?;
     let mut prev: Option<Pixmap> = None;
     frames(pic, raster, timing, |_, _, pm| {
         let rect = match &prev {
@@ -332,12 +383,13 @@ fn deltas(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Deltas, Rast
                 .map(|(a, b)| a != b)
                 .collect(),
         };
-        out.frames.push((rect, now, new));
-        prev = Some(pm.clone());
+        each(rect, &now, &new)?;
+        match &mut prev {
+            Some(p) => p.data_mut().copy_from_slice(pm.data()),
+            None => prev = Some(pm.clone()),
+        }
         Ok(())
-    })?;
-    out.last = prev;
-    Ok(out)
+    })
 }
 
 /// An animated GIF of the picture: one global palette from the still drawing, and each frame
@@ -349,14 +401,11 @@ pub fn gif(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, Ra
             raster.width, raster.height
         )));
     }
-    let d = deltas(pic, raster, timing)?;
-    let last = d
-        .last
-        .as_ref()
-        .expect("an animation has at least one frame");
+    check_cost(raster, timing.frames().len(), false)?;
+    // The palette comes from the last frame, the still drawing: painted first, then dropped.
     // One entry is kept back: unchanged pixels are written as it, so they show the frame
     // before and compress to almost nothing.
-    let mut q = Quantiser::new(last, 255);
+    let mut q = Quantiser::new(&paint::pixmap(pic, raster)?, 255);
     let keep = q.palette.len() as u8;
     let mut rgb: Vec<u8> = q.palette.iter().flat_map(|c| [c[0], c[1], c[2]]).collect();
     rgb.extend_from_slice(&[0, 0, 0]);
@@ -369,7 +418,9 @@ pub fn gif(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, Ra
         let mut enc = gif::Encoder::new(&mut out, raster.width as u16, raster.height as u16, &rgb)
             .map_err(err)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(err)?;
-        for (((x, y, w, h), pixels, new), delay) in d.frames.iter().zip(timing.delays_cs()) {
+        let mut delays = timing.delays_cs().into_iter();
+        deltas(pic, raster, timing, |(x, y, w, h), pixels, new| {
+            let delay = delays.next().unwrap_or(0);
             let buffer: Vec<u8> = pixels
                 .iter()
                 .zip(new)
@@ -386,15 +437,15 @@ pub fn gif(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, Ra
                 delay,
                 dispose: gif::DisposalMethod::Keep,
                 transparent: Some(keep),
-                left: *x as u16,
-                top: *y as u16,
-                width: *w as u16,
-                height: *h as u16,
+                left: x as u16,
+                top: y as u16,
+                width: w as u16,
+                height: h as u16,
                 buffer: Cow::Owned(buffer),
                 ..gif::Frame::default()
             };
-            enc.write_frame(&frame).map_err(err)?;
-        }
+            enc.write_frame(&frame).map_err(err)
+        })?;
     }
     Ok(out)
 }
@@ -402,7 +453,7 @@ pub fn gif(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, Ra
 /// An animated PNG (APNG) of the picture: full colour, each frame only the rectangle that
 /// changed; viewers without APNG show the first frame.
 pub fn apng(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, RasterError> {
-    let d = deltas(pic, raster, timing)?;
+    check_cost(raster, timing.frames().len(), false)?;
     let err = RasterError::Encode;
     let mut out = Vec::new();
     let mut enc = png::Encoder::new(&mut out, raster.width, raster.height);
@@ -411,15 +462,18 @@ pub fn apng(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, R
     enc.set_compression(png::Compression::Best);
     enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
     raster::set_dpi(&mut enc, raster);
-    enc.set_animated(d.frames.len() as u32, 0).map_err(err)?;
+    enc.set_animated(timing.frames().len() as u32, 0)
+        .map_err(err)?;
     let mut w = enc.write_header().map_err(err)?;
     // Unchanged pixels are written clear and blended over the frame before, unless clear
     // pixels can appear (a transparent page), where every pixel of the rectangle is written.
     let over = pic.background.is_some();
-    for (((x, y, fw, fh), pixels, new), delay) in d.frames.iter().zip(timing.delays_cs()) {
+    let mut delays = timing.delays_cs().into_iter();
+    deltas(pic, raster, timing, |(x, y, fw, fh), pixels, new| {
+        let delay = delays.next().unwrap_or(0);
         w.set_frame_position(0, 0).map_err(err)?;
-        w.set_frame_dimension(*fw, *fh).map_err(err)?;
-        w.set_frame_position(*x, *y).map_err(err)?;
+        w.set_frame_dimension(fw, fh).map_err(err)?;
+        w.set_frame_position(x, y).map_err(err)?;
         w.set_frame_delay(delay, 100).map_err(err)?;
         w.set_dispose_op(png::DisposeOp::None).map_err(err)?;
         w.set_blend_op(if over {
@@ -439,14 +493,15 @@ pub fn apng(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, R
                 }
             })
             .collect();
-        w.write_image_data(&bytes).map_err(err)?;
-    }
+        w.write_image_data(&bytes).map_err(err)
+    })?;
     w.finish().map_err(err)?;
     Ok(out)
 }
 
 /// Every frame as its own PNG, in order.
 pub fn stills(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<Vec<u8>>, RasterError> {
+    check_cost(raster, timing.frames().len(), true)?;
     let mut out = Vec::new();
     frames(pic, raster, timing, |_, _, pm| {
         out.push(raster::encode(pm, raster)?);

@@ -20,7 +20,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::divide::{closed_parts, even_parts, odd_parts_around, Axes, Constructed};
+mod cuts;
+
+use super::divide::{Axes, Constructed};
 use super::merge::{
     generate_chain, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port,
     NEED_LEFT, NEED_UP,
@@ -39,40 +41,6 @@ const CROSSINGS: usize = 10;
 const FAILURES: usize = 40;
 /// Node budget of one tile path search.
 const TILE_BUDGET: u64 = 150_000;
-
-/// Ways to cut a side into parts (5 to 13, at most one odd); with `odd_over`, the odd part
-/// covers that coordinate.
-fn arrangements(len: u32, odd_over: Option<u32>) -> Vec<Vec<u32>> {
-    let mut out: Vec<Vec<u32>> = Vec::new();
-    if let Some(x) = odd_over {
-        out = odd_parts_around(len, x)
-            .into_iter()
-            .filter(|v| v.iter().all(|&p| p <= 13))
-            .collect();
-    } else if len <= 10 {
-        out.push(vec![len]);
-    } else {
-        let base = closed_parts(len);
-        let mut rev = base.clone();
-        rev.reverse();
-        out.push(base);
-        out.push(rev);
-        if len % 2 == 0 && len >= 16 && (len == 16 || len >= 22) {
-            for head in [[6u32, 10], [10, 6]] {
-                let mut v = head.to_vec();
-                v.extend(even_parts(len - 16));
-                out.push(v);
-            }
-        }
-    }
-    let mut seen = Vec::new();
-    out.retain(|v| {
-        let new = !seen.contains(v);
-        seen.push(v.clone());
-        new
-    });
-    out
-}
 
 type PathKey = (u32, u32, u32, u32, u8);
 
@@ -265,7 +233,8 @@ impl Chain {
     }
 
     /// Knight's moves from tile `a` into tile `b` whose square in `a` has colour `colour`,
-    /// those nearest the middle of the shared side first.
+    /// those nearest the middle of the shared side first, and last those that leave `a` or
+    /// enter `b` on a pinched square (see [`cuts`]), where a tile path rarely ends.
     fn crossings(
         &self,
         a: (usize, usize),
@@ -294,7 +263,12 @@ impl Chain {
                     } else {
                         (2 * c as i64 - (2 * ac + aw - 1) as i64).unsigned_abs()
                     };
-                    let key = (along << 8) | (dr as u64 & 7) << 4 | (dc as u64 & 7);
+                    let pinch = cuts::pinched(ah, aw, r - ar, c - ac)
+                        || cuts::pinched(bh, bw, nr as u32 - br, nc as u32 - bc);
+                    let key = u64::from(pinch) << 40
+                        | (along << 8)
+                        | (dr as u64 & 7) << 4
+                        | (dc as u64 & 7);
                     v.push((key, Square::new(r, c), Square::new(nr as u32, nc as u32)));
                 }
             }
@@ -339,6 +313,11 @@ impl Chain {
                     if let Some(p) = tile_path(h, w, from, local(x), ports) {
                         next = Some((p, e));
                         break;
+                    }
+                    // The same crossing square with another entry into the next tile fails
+                    // the same way (the answer is cached): no new failure.
+                    if cands[..choice[k] - 1].iter().any(|c| c.0 == x) {
+                        continue;
                     }
                     failures += 1;
                     if failures > FAILURES {
@@ -445,49 +424,123 @@ fn construct(board: Board, s: Square, t: Square, seed: Option<u64>) -> Option<To
     build(board, s, t, seed).map(Constructed::tiled)
 }
 
+/// The tilings tried for a chain from `a` to `b`, in order: the usual cuts (at most 8), then
+/// cuts moved so that neither end is pinched (see [`cuts`]), then cuts that put the ends in
+/// parts the usual ones never use; tilings that pinch an end come last, since a tile path
+/// rarely ends there.
+fn tilings(board: Board, a: Square, b: Square) -> Vec<(Vec<u32>, Vec<u32>)> {
+    let both_odd = board.rows % 2 == 1 && board.cols % 2 == 1;
+    let (rows_odd, cols_odd) = if both_odd {
+        (Some(a.row), Some(b.col))
+    } else {
+        (None, None)
+    };
+    let (rs, cs) = (
+        cuts::arrangements(board.rows, rows_odd),
+        cuts::arrangements(board.cols, cols_odd),
+    );
+    let mut usual: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
+    for rp in &rs {
+        for cp in &cs {
+            if usual.len() < 8 {
+                usual.push((rp.clone(), cp.clone()));
+            }
+        }
+    }
+    let ends = [(a.row, a.col), (b.row, b.col)];
+    let odd = |len: u32, over: Option<u32>| match over {
+        Some(x) => cuts::Odd::Over(x),
+        None if len % 2 == 1 => cuts::Odd::Anywhere,
+        None => cuts::Odd::None,
+    };
+    // Where the usual cuts put the part holding each end, per side: (end, part start, size).
+    let used = |parts: &[Vec<u32>], coord: fn(&(u32, u32)) -> u32| {
+        let mut v = Vec::new();
+        for p in parts {
+            for (k, e) in ends.iter().enumerate() {
+                let (size, off) = cuts::part_at(p, coord(e));
+                v.push((k, coord(e) - off, size));
+            }
+        }
+        v
+    };
+    let used_r = used(&rs, |e| e.0);
+    let used_c = used(&cs, |e| e.1);
+    let mut moved = Vec::new();
+    let mut fresh = Vec::new();
+    for (rp, cp) in &usual {
+        // Recut the columns with the rows as they are, then the rows with the columns: off
+        // the pinched squares, and then also away from every part the usual cuts put an end
+        // in (both ends in one tile, say, with no path between them there).
+        for new_place in [false, true] {
+            let pts: Vec<u32> = ends.iter().map(|e| e.1).collect();
+            let bad = |k: usize, off: u32, w: u32| {
+                let (h, lr) = cuts::part_at(rp, ends[k].0);
+                cuts::pinched(h, w, lr, off)
+                    || new_place && used_c.contains(&(k, ends[k].1 - off, w))
+            };
+            let list = if new_place { &mut fresh } else { &mut moved };
+            if let Some(c2) = cuts::avoiding(board.cols, odd(board.cols, cols_odd), &pts, bad) {
+                list.push((rp.clone(), c2));
+            }
+            let pts: Vec<u32> = ends.iter().map(|e| e.0).collect();
+            let bad = |k: usize, off: u32, h: u32| {
+                let (w, lc) = cuts::part_at(cp, ends[k].1);
+                cuts::pinched(h, w, off, lc)
+                    || new_place && used_r.contains(&(k, ends[k].0 - off, h))
+            };
+            if let Some(r2) = cuts::avoiding(board.rows, odd(board.rows, rows_odd), &pts, bad) {
+                list.push((r2, cp.clone()));
+            }
+        }
+    }
+    let (mut out, pinched): (Vec<_>, Vec<_>) = usual
+        .into_iter()
+        .partition(|(rp, cp)| !cuts::pinches(rp, cp, &ends));
+    out.extend(moved);
+    out.extend(fresh);
+    out.extend(pinched);
+    let mut seen = Vec::new();
+    out.retain(|v| {
+        let new = !seen.contains(v);
+        seen.push(v.clone());
+        new
+    });
+    out
+}
+
 /// An open tour of `board` from `s` to `t`, if the chain construction finds one; the caller
 /// has checked the existence rule, verifies the tour, then lists its tiles.
 pub(crate) fn build(board: Board, s: Square, t: Square, seed: Option<u64>) -> Option<Constructed> {
     if !covers(board) || s == t {
         return None;
     }
-    let both_odd = board.rows % 2 == 1 && board.cols % 2 == 1;
     for (a, b, reversed) in [(s, t, false), (t, s, true)] {
-        let (rows_odd, cols_odd) = if both_odd {
-            (Some(a.row), Some(b.col))
-        } else {
-            (None, None)
-        };
-        let mut tries = 0;
-        for rp in arrangements(board.rows, rows_odd) {
-            for cp in arrangements(board.cols, cols_odd) {
-                tries += 1;
-                if tries > 8 {
-                    break;
-                }
-                let mut chain = Chain::new(board, rp.clone(), cp.clone(), seed);
-                let (ta, tb) = (chain.ax.locate(a).0, chain.ax.locate(b).0);
-                chain.lay(ta, tb);
-                chain.build_cycles()?;
-                if chain.paths(a, b).is_none() {
-                    continue;
-                }
-                let mut path = vec![0u32; board.area()];
-                generate_chain(&chain, &chain.order, &mut path);
-                if reversed {
-                    path.reverse();
-                }
-                return Some(Constructed {
-                    tour: Tour {
-                        board,
-                        path,
-                        kind: Kind::Open,
-                        tiles: Vec::new(),
-                        holes: Vec::new(),
-                    },
-                    grid: Some(chain.ax.grid()),
-                });
+        for (rp, cp) in tilings(board, a, b) {
+            let mut chain = Chain::new(board, rp, cp, seed);
+            let (ta, tb) = (chain.ax.locate(a).0, chain.ax.locate(b).0);
+            chain.lay(ta, tb);
+            if chain.build_cycles().is_none() {
+                continue;
             }
+            if chain.paths(a, b).is_none() {
+                continue;
+            }
+            let mut path = vec![0u32; board.area()];
+            generate_chain(&chain, &chain.order, &mut path);
+            if reversed {
+                path.reverse();
+            }
+            return Some(Constructed {
+                tour: Tour {
+                    board,
+                    path,
+                    kind: Kind::Open,
+                    tiles: Vec::new(),
+                    holes: Vec::new(),
+                },
+                grid: Some(chain.ax.grid()),
+            });
         }
     }
     None
