@@ -4,10 +4,8 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    match cli::run(cli::Cli::parse()) {
+    match cli::parse_args().and_then(cli::run) {
         Ok(code) => code,
         Err(e) => cli::report(&e),
     }

@@ -299,6 +299,10 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             .cell
             .unwrap_or_else(|| default_cell(board.rows, board.cols));
         let scene = scene_for(&args, board, cell)?;
+        #[cfg(feature = "pdf")]
+        if format == OutputFormat::Pdf {
+            render::pdf::page_points(scene.width(), scene.height(), args.width.map(f64::from))?;
+        }
         if is_raster(format) || args.frames.is_some() {
             let raster = Raster::new(scene.width(), scene.height(), args.dpi, args.width)?;
             // Animations hold several frames at once and paint every one: counted here, with

@@ -177,15 +177,23 @@ impl Error {
             Error::Raster(RasterError::TooLarge { .. }) => {
                 "lower --dpi, --width or --cell, or write SVG or PDF instead".into()
             }
-            Error::Size(SizeError::Elements { .. }) => {
-                "the lines or tiles style, a smaller board, or SVG or PNG instead of PDF".into()
+            Error::Size(SizeError::Elements { format, .. }) => match *format {
+                "PDF" => "the lines or tiles style, a smaller board, or SVG or PNG instead of PDF",
+                "SVG" => "the lines or tiles style, a smaller board, or PNG instead of SVG",
+                _ => "the lines or tiles style, a smaller board, or SVG instead",
             }
-            Error::Size(SizeError::Moves { .. }) => {
-                "a smaller board, no --arrows, or SVG or PNG instead of PDF".into()
+            .into(),
+            Error::Size(SizeError::Moves { format, .. }) => match *format {
+                "PDF" => "a smaller board, no --arrows, or SVG or PNG instead of PDF",
+                _ => "a smaller board or no --arrows",
             }
+            .into(),
             Error::Timing(_) => "for example --fps 12 --duration 10 --hold 2".into(),
             Error::Raster(RasterError::Dpi(_)) => "use --dpi between 1 and 4800".into(),
             Error::Raster(RasterError::Width) => "give --width a positive number of pixels".into(),
+            Error::Template(TemplateError::PageRange(_)) => {
+                "for example --page 210x297mm (A4), or a built-in name such as a5".into()
+            }
             Error::Template(TemplateError::UnknownPage(_)) => {
                 "use --page a4, letter, a3, a5, legal or WIDTHxHEIGHTmm (such as 300x400mm), or --template FILE".into()
             }

@@ -75,14 +75,19 @@ fn remove_temps() {
     }
 }
 
-fn register(tmp: &Path) {
-    // Installed on first use so that runs writing no file start no signal thread.
+/// Ends the process with exit 130 on Ctrl-C or SIGTERM, removing this process's temporary
+/// files first; installed once, when a command starts.
+pub fn on_interrupt() {
     HANDLER.call_once(|| {
         let _ = ctrlc::set_handler(|| {
             remove_temps();
             std::process::exit(130);
         });
     });
+}
+
+fn register(tmp: &Path) {
+    on_interrupt();
     lock_temps().push(tmp.to_path_buf());
 }
 
@@ -486,6 +491,8 @@ pub fn open_bounded(path: &Path, what: &str, limit: u64) -> Result<impl Read, Er
         what: what.to_string(),
         name,
         limit,
+        start: true,
+        pending: Vec::new(),
     })
 }
 
@@ -537,10 +544,17 @@ struct Bounded<R> {
     what: String,
     name: String,
     limit: u64,
+    /// Whether the first bytes are still to be looked at for a byte-order mark.
+    start: bool,
+    /// First bytes read while looking for the mark, not yet handed out.
+    pending: Vec<u8>,
 }
 
-impl<R: Read> Read for Bounded<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+/// The UTF-8 byte-order mark that Windows Notepad puts before a file's text.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+impl<R: Read> Bounded<R> {
+    fn read_raw(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         // Ask for one byte past the limit so that an overrun is seen, not silently cut.
         let want = buf
             .len()
@@ -552,6 +566,33 @@ impl<R: Read> Read for Bounded<R> {
         }
         self.left -= n as u64;
         Ok(n)
+    }
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // A byte-order mark is dropped, so that every reader sees the text itself.
+        if self.start {
+            self.start = false;
+            let mut head = [0u8; 3];
+            let mut got = 0;
+            while got < head.len() {
+                match self.read_raw(&mut head[got..])? {
+                    0 => break,
+                    n => got += n,
+                }
+            }
+            if &head[..got] != BOM {
+                self.pending = head[..got].to_vec();
+            }
+        }
+        if !self.pending.is_empty() {
+            let n = buf.len().min(self.pending.len());
+            buf[..n].copy_from_slice(&self.pending[..n]);
+            self.pending.drain(..n);
+            return Ok(n);
+        }
+        self.read_raw(buf)
     }
 }
 

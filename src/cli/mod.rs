@@ -157,6 +157,66 @@ pub fn report(e: &Error) -> ExitCode {
     ExitCode::from(code)
 }
 
+/// Parses the command line. `--help`, `--version` and their like print and end the process
+/// as clap does; every mistake becomes one [`Error::Usage`] line with a hint, as every other
+/// error is (clap's own message takes three lines and its tip for a value starting with '-'
+/// does not work for option values).
+pub fn parse_args() -> Result<Cli, Error> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::Parser;
+    let e = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(e) => e,
+    };
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    // The message runs until the tip, the usage line or the pointer to --help.
+    let first = lines
+        .iter()
+        .take_while(|l| {
+            !l.starts_with("tip:") && !l.starts_with("Usage:") && !l.starts_with("For more")
+        })
+        .copied()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first).to_string();
+    let tip = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("tip: "))
+        .map(str::to_string);
+    let invalid = e.get(ContextKind::InvalidArg).and_then(|v| match v {
+        ContextValue::String(s) => Some(s.clone()),
+        _ => None,
+    });
+    let negative = |s: &str| {
+        s.strip_prefix('-')
+            .is_some_and(|d| d.parse::<f64>().is_ok())
+    };
+    let hint = match (e.kind(), invalid) {
+        (ErrorKind::UnknownArgument, Some(arg)) if negative(&arg) => format!(
+            "numbers are written without a sign; a value must be {}",
+            "zero or more (see --help for each option's range)"
+        ),
+        _ => match tip {
+            Some(t) if !t.contains("'-- ") => t,
+            _ => "see knight-tour --help, or the command's --help".to_string(),
+        },
+    };
+    Err(Error::Usage(format!("{first}; hint: {hint}")))
+}
+
 /// Writes a note to stderr (never fails: a closed stderr only loses the note).
 pub fn note(text: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "{text}");
@@ -189,6 +249,18 @@ fn parse_square(board: Board, text: Option<&str>) -> Result<Option<Square>, Erro
 
 /// clap parser for whole-number options: the same grammar as board sides
 /// (surrounding spaces allowed, digits only, no sign, no leading zeros).
+/// Text drawn on a page (`--title`): any script, but no control characters, which would make
+/// the SVG not XML and cannot be printed.
+fn printable(text: &str) -> Result<String, String> {
+    match text.chars().find(|c| c.is_control()) {
+        Some(c) => Err(format!(
+            "it holds the control character U+{:04X}; write the text without it (a line break too: long titles wrap by themselves)",
+            c as u32
+        )),
+        None => Ok(text.to_string()),
+    }
+}
+
 fn natural(text: &str) -> Result<u64, String> {
     knight_tour::board::parse_natural(text).ok_or_else(|| {
         format!("'{text}' is not a whole number; write digits only, such as 12 (no sign, no leading zeros)")
@@ -216,6 +288,8 @@ fn decimal(text: &str) -> Result<f64, String> {
 
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode, Error> {
+    // Ctrl-C and SIGTERM end every run with 130, also before any file is written.
+    files::on_interrupt();
     match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Draw(a) => draw::run(a),

@@ -206,8 +206,10 @@ fn top_level_tag(t: &str) -> Option<String> {
 /// Errors reading a tour file.
 #[derive(Debug, Error)]
 pub enum ReadError {
-    /// The file is empty.
-    #[error("the file is empty; a tour file is knight-tour/1 JSON")]
+    /// The file is empty or only white space.
+    #[error(
+        "the file has no text (it is empty or only white space); a tour file is knight-tour/1 JSON"
+    )]
     Empty,
     /// The JSON does not parse or lacks fields.
     #[error("not a valid tour file: {0}")]

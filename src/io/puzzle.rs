@@ -42,7 +42,7 @@ pub struct PuzzleFile {
 #[derive(Debug, Error)]
 pub enum PuzzleReadError {
     /// Nothing in the file.
-    #[error("the file is empty; hint: a puzzle is knight-tour-puzzle/1 JSON or a grid of numbers and '.'")]
+    #[error("the file has no text (it is empty or only white space); hint: a puzzle is knight-tour-puzzle/1 JSON or a grid of numbers and '.'")]
     Empty,
     /// The JSON does not parse or lacks fields.
     #[error("not a valid puzzle file: {0}")]

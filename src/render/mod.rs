@@ -105,8 +105,10 @@ pub const MAX_RASTER_ELEMENTS: u64 = 490_000;
 /// Most elements painted directly (PNG, GIF, APNG): bounded by time, about a second a million.
 pub const MAX_PAINT_ELEMENTS: u64 = 1 << 24;
 
-/// Most moves in one line painted directly: the painter strokes it in pieces.
-pub const MAX_PAINT_MOVES: u64 = 1 << 26;
+/// Most moves in one line painted directly: the painter strokes it in pieces, but the tour and
+/// the pixels behind it grow with the moves (8000x8000 at 2 pixels a square: 17 s, 3.8 GB), so
+/// 2^25 (about 5800x5800) keeps a drawing within some 2 GB.
+pub const MAX_PAINT_MOVES: u64 = 1 << 25;
 
 /// Most moves in one drawn line for SVG: about 8 bytes of path data each.
 pub const MAX_SVG_MOVES: u64 = 1 << 24;

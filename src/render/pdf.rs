@@ -6,14 +6,48 @@ use super::raster::{self, RasterError};
 /// `width` points wide.
 pub fn pdf(svg: &str, width: Option<f64>) -> Result<Vec<u8>, RasterError> {
     let tree = raster::parse(svg)?;
+    let (w, _) = page_points(
+        tree.size().width() as f64,
+        tree.size().height() as f64,
+        width,
+    )?;
     // The page is the drawing's size at this many user units to the inch.
-    let dpi = width.map_or(96.0, |w| 72.0 * tree.size().width() as f64 / w) as f32;
+    let dpi = (72.0 * tree.size().width() as f64 / w) as f32;
     svg2pdf::to_pdf(
         &tree,
         svg2pdf::ConversionOptions::default(),
         svg2pdf::PageOptions { dpi },
     )
     .map_err(RasterError::Pdf)
+}
+
+/// Longest side of a PDF page that readers open: Acrobat and others stop at 14,400 points
+/// (200 inches).
+pub const MAX_PAGE_POINTS: f64 = 14_400.0;
+
+/// The page size in points of a drawing `w` x `h` CSS pixels wide, `width` points across if
+/// asked (else its own size, 96 pixels to 72 points, shrunk to fit the readers' limit);
+/// refuses a width of under a point or a page over the limit.
+pub fn page_points(w: f64, h: f64, width: Option<f64>) -> Result<(f64, f64), RasterError> {
+    let (pw, ph) = match width {
+        Some(pw) if !(pw >= 1.0) => {
+            return Err(RasterError::Format(format!(
+                "a PDF page {pw} points wide is not a page; hint: give --width from 1 to {MAX_PAGE_POINTS} points"
+            )))
+        }
+        Some(pw) => (pw, pw * h / w),
+        None => {
+            let s = (0.75f64).min(MAX_PAGE_POINTS / w.max(h));
+            (w * s, h * s)
+        }
+    };
+    if pw.max(ph) > MAX_PAGE_POINTS {
+        let most = (MAX_PAGE_POINTS * w / w.max(h)).floor();
+        return Err(RasterError::Format(format!(
+            "a PDF page of {pw:.0}x{ph:.0} points is over the {MAX_PAGE_POINTS} points a side that PDF readers open; hint: give --width {most} or less"
+        )));
+    }
+    Ok((pw, ph))
 }
 
 /// Converts SVG pages to one multi-page vector PDF; each page keeps its drawing's size

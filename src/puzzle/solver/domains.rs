@@ -195,11 +195,14 @@ impl Search<'_> {
             return;
         }
         out.fill(0);
+        let mut rows = 1;
         for s in bits::ones(from) {
+            rows += 1;
             for (o, m) in out.iter_mut().zip(self.nbr.row(s)) {
                 *o |= m;
             }
         }
+        self.work.set(self.work.get() + rows * out.len() as u64);
     }
 
     /// [`Self::domains`] on sets of `W` words (0: as many as the board needs).
@@ -263,6 +266,7 @@ impl Search<'_> {
                     }
                 }
             }
+            self.work.set(self.work.get() + 4 * (m as u64) * w as u64);
             for i in 1..=m {
                 let k = self.number_at(g, i);
                 let row = dom.row(k);

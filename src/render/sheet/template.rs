@@ -59,6 +59,9 @@ pub enum TemplateError {
     /// No built-in page of that name.
     #[error("unknown page size '{0}' (built in: a4, letter, a3, a5, legal, or WIDTHxHEIGHTmm)")]
     UnknownPage(String),
+    /// A WIDTHxHEIGHTmm page with a side out of range.
+    #[error("page size '{0}' has a side out of range: each side must be {min} to {max} mm", min = PAGE_MM.0, max = PAGE_MM.1)]
+    PageRange(String),
     /// A bad line in a template file.
     #[error("{file}:{line}: {msg}")]
     Line {
@@ -120,8 +123,13 @@ impl Template {
                 .ok()
                 .filter(|x| (PAGE_MM.0..=PAGE_MM.1).contains(x))
         };
+        let number = |v: &str| v.trim().parse::<f64>().is_ok_and(f64::is_finite);
         let (Some(w), Some(h)) = (mm(w), mm(h)) else {
-            return Err(unknown());
+            return Err(if number(w) && number(h) {
+                TemplateError::PageRange(name.to_string())
+            } else {
+                unknown()
+            });
         };
         let mut t = written("a4")?.resized(w, h);
         t.name = lower.clone();
@@ -192,6 +200,13 @@ impl Template {
             let setting = setting.map_err(|(line, msg)| err(line, msg))?;
             let (i, key, value) = (setting.line - 1, setting.key, setting.value);
             set.push(key.to_string());
+            // Text is drawn on the page: a control character would break the SVG's XML.
+            if let Some(c) = value.chars().find(|c| c.is_control()) {
+                return Err(err(
+                    i + 1,
+                    format!("{key}: control character U+{:04X} in the value", c as u32),
+                ));
+            }
             let length = |lo: f64, hi: f64| -> Result<f64, TemplateError> {
                 Setting::number(value, lo, hi).ok_or_else(|| {
                     err(
