@@ -358,6 +358,9 @@ impl FromStr for Board {
         let syntax = || BoardError::Syntax(s.to_string());
         // Spaces around the board are ignored, spaces inside it ('8 x 8') are not.
         let side = |p: &str| -> Result<u64, BoardError> {
+            if p.trim() != p {
+                return Err(syntax());
+            }
             if p.len() > 19 && p.bytes().all(|b| b.is_ascii_digit()) && !p.starts_with('0') {
                 // A side too long to parse is simply too large.
                 return Ok(u64::MAX);

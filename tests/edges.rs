@@ -184,3 +184,239 @@ fn the_5x1000_pair_the_construction_missed_is_built() {
         "{text}"
     );
 }
+
+/// Runs the binary in `dir`, expects exit `code` and one `error:` line containing `needle`.
+fn refused(dir: &Path, args: &[&str], code: i32, needle: &str) {
+    let out = kt().current_dir(dir).args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(
+        err.starts_with("error: ") && err.contains("hint: "),
+        "{args:?}: {err}"
+    );
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+#[test]
+fn outputs_are_costed_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // 65 frames of 16000 x 16000 pixels needed 10 GB; now refused before solving.
+    for out in ["a.gif", "a.apng"] {
+        refused(
+            d,
+            &["draw", "8x8", "--width", "16000", "-o", out],
+            2,
+            "use --width",
+        );
+    }
+    fs::create_dir(d.join("fr")).unwrap();
+    refused(
+        d,
+        &["draw", "34x34", "--width", "3000", "--frames", "fr"],
+        2,
+        "frames",
+    );
+    // A 2000 mm page at 150 dpi is 2.8 GB of pixels; a thousand 1 m pages, hours.
+    refused(
+        d,
+        &[
+            "puzzle",
+            "8x8",
+            "--count",
+            "1000",
+            "--page",
+            "2000x2000mm",
+            "--per-page",
+            "1",
+            "-o",
+            "s.png",
+        ],
+        2,
+        "--dpi",
+    );
+    refused(
+        d,
+        &[
+            "puzzle",
+            "8x8",
+            "--count",
+            "1000",
+            "--page",
+            "1000x1000mm",
+            "--per-page",
+            "1",
+            "-o",
+            "s.png",
+        ],
+        2,
+        "at most",
+    );
+    refused(
+        d,
+        &["draw", "8x8", "--width", "0", "-o", "x.pdf"],
+        2,
+        "not a page",
+    );
+    refused(
+        d,
+        &["draw", "8x8", "--width", "10000000", "-o", "x.pdf"],
+        2,
+        "14400",
+    );
+    assert_eq!(
+        fs::read_dir(d).unwrap().count(),
+        1,
+        "only the frames folder"
+    );
+    assert_eq!(fs::read_dir(d.join("fr")).unwrap().count(), 0);
+}
+
+#[test]
+fn the_puzzle_budget_bounds_the_work_on_large_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("p50.json"),
+        r#"{"format":"knight-tour-puzzle/1","rows":50,"cols":50,"closed":false,"givens":[[0,0,1]]}"#,
+    )
+    .unwrap();
+    // A node of this puzzle costs about 13 ms against 2.5 us on 8x8: it ran 87 s at the
+    // default budget. The budget now charges each node its work, so few nodes are visited.
+    let out = kt()
+        .current_dir(d)
+        .args(["puzzle", "solve", "p50.json", "--budget", "400000"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    let nodes: u64 = err
+        .split("gave up after ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(nodes < 1000, "{nodes} nodes: {err}");
+}
+
+#[test]
+fn words_and_numbers_are_checked_as_the_readme_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    refused(
+        d,
+        &["puzzle", "8x8", "--title", "a\u{1}b", "-o", "t.svg"],
+        2,
+        "U+0001",
+    );
+    fs::write(d.join("ctl.page"), "title = a\u{1}b\n").unwrap();
+    refused(
+        d,
+        &["puzzle", "8x8", "--template", "ctl.page", "-o", "t.svg"],
+        2,
+        "U+0001",
+    );
+    refused(d, &["solve", "8 x 8"], 2, "not a board size");
+    refused(
+        d,
+        &["puzzle", "8x8", "--page", "20x20mm", "-o", "t.pdf"],
+        2,
+        "50 to 2000 mm",
+    );
+    refused(
+        d,
+        &["solve", "8x8", "--seed", "abc"],
+        2,
+        "not a whole number",
+    );
+    refused(d, &["solve", "8x8", "--seed", "-3"], 2, "without a sign");
+    let out = kt()
+        .args(["solve", "8x8", "--seed", "-3"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("-- -3"));
+    fs::write(d.join("spaces.json"), " ".repeat(1 << 20)).unwrap();
+    refused(d, &["verify", "spaces.json"], 2, "only white space");
+    refused(
+        d,
+        &["draw", "--tour", "spaces.json", "-o", "s.svg"],
+        2,
+        "only white space",
+    );
+    assert!(!d.join("t.svg").exists() && !d.join("s.svg").exists());
+    // Spaces around a board are still fine.
+    kt().args(["solve", " 5x5 "]).assert().success();
+}
+
+#[test]
+fn files_from_windows_notepad_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (cmd, name) in [
+        (&["solve", "5x5", "--format", "json"][..], "t.json"),
+        (
+            &["puzzle", "6x6", "--seed", "2", "--format", "json"],
+            "p.json",
+        ),
+        (
+            &["puzzle", "6x6", "--seed", "2", "--format", "text"],
+            "p.txt",
+        ),
+    ] {
+        let out = kt().args(cmd).output().unwrap();
+        let mut bytes = b"\xEF\xBB\xBF".to_vec();
+        bytes.extend_from_slice(&out.stdout);
+        fs::write(d.join(name), bytes).unwrap();
+    }
+    kt().current_dir(d)
+        .args(["verify", "t.json"])
+        .assert()
+        .success();
+    kt().current_dir(d)
+        .args(["draw", "--tour", "t.json", "-o", "t.svg"])
+        .assert()
+        .success();
+    kt().current_dir(d)
+        .args(["verify", "p.json"])
+        .assert()
+        .success();
+    kt().current_dir(d)
+        .args(["puzzle", "solve", "p.json"])
+        .assert()
+        .success();
+    kt().current_dir(d)
+        .args(["puzzle", "solve", "p.txt"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_signal_before_any_write_ends_with_130() {
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("knight-tour"))
+            .args([
+                "puzzle",
+                "14x14",
+                "--difficulty",
+                "hard",
+                "--count",
+                "200",
+                "--format",
+                "json",
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before the signal"
+        );
+        unsafe { libc::kill(child.id() as i32, signal) };
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(130), "{status:?}");
+    }
+}

@@ -191,6 +191,10 @@ impl Error {
             Error::Timing(_) => "for example --fps 12 --duration 10 --hold 2".into(),
             Error::Raster(RasterError::Dpi(_)) => "use --dpi between 1 and 4800".into(),
             Error::Raster(RasterError::Width) => "give --width a positive number of pixels".into(),
+            Error::Template(TemplateError::Line { .. }) => {
+                "fix that line of the template; its keys are those of templates/pages/a4.page"
+                    .into()
+            }
             Error::Template(TemplateError::PageRange(_)) => {
                 "for example --page 210x297mm (A4), or a built-in name such as a5".into()
             }

@@ -208,7 +208,7 @@ fn top_level_tag(t: &str) -> Option<String> {
 pub enum ReadError {
     /// The file is empty or only white space.
     #[error(
-        "the file has no text (it is empty or only white space); a tour file is knight-tour/1 JSON"
+        "the file has no text (it is empty or only white space); hint: a tour file is knight-tour/1 JSON, as solve --format json writes it"
     )]
     Empty,
     /// The JSON does not parse or lacks fields.

@@ -469,10 +469,10 @@ impl<'a> Search<'a> {
         // every board of up to 128 squares), so that it bounds the time on any board.
         let mut spent = 0u64;
         loop {
-            nodes += 1;
             if spent >= budget {
                 return Err(GaveUp { nodes });
             }
+            nodes += 1;
             let start = self.cands.len() as u32;
             let before = self.work.get();
             let eval = self.evaluate();

@@ -64,16 +64,15 @@ pub fn check_cost(raster: Raster, frames: usize, stills: bool) -> Result<(), Ras
     };
     let human = |x: f64| crate::board::human_bytes(x);
     let count = |x: u64| format!("{:.1e}", x as f64);
-    Err(RasterError::Animation {
-        width: raster.width,
-        height: raster.height,
-        frames,
-        bytes: human(bytes as f64),
-        work: count(work),
-        max_bytes: human(MAX_BUFFER_BYTES as f64),
-        max_work: count(MAX_PIXEL_FRAMES),
-        hint,
-    })
+    Err(RasterError::Animation(format!(
+        "the animation would be {frames} frames of {}x{} pixels: about {} of frame buffers and {} pixel-frames of work, over the limits of {} and {}; hint: {hint}",
+        raster.width,
+        raster.height,
+        human(bytes as f64),
+        count(work),
+        human(MAX_BUFFER_BYTES as f64),
+        count(MAX_PIXEL_FRAMES),
+    )))
 }
 
 /// Seconds the last frame is held by default.

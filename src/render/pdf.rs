@@ -30,7 +30,7 @@ pub const MAX_PAGE_POINTS: f64 = 14_400.0;
 /// refuses a width of under a point or a page over the limit.
 pub fn page_points(w: f64, h: f64, width: Option<f64>) -> Result<(f64, f64), RasterError> {
     let (pw, ph) = match width {
-        Some(pw) if !(pw >= 1.0) => {
+        Some(pw) if pw.is_nan() || pw < 1.0 => {
             return Err(RasterError::Format(format!(
                 "a PDF page {pw} points wide is not a page; hint: give --width from 1 to {MAX_PAGE_POINTS} points"
             )))

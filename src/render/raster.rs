@@ -34,26 +34,10 @@ pub enum RasterError {
         /// Memory the pixels would take.
         bytes: String,
     },
-    /// An animation whose frame buffers or painting would cost too much.
-    #[error("the animation would be {frames} frames of {width}x{height} pixels: about {bytes} of frame buffers and {work} pixel-frames of work, over the limits of {max_bytes} and {max_work}; hint: {hint}")]
-    Animation {
-        /// Pixels across.
-        width: u32,
-        /// Pixels down.
-        height: u32,
-        /// Frames.
-        frames: usize,
-        /// Memory the frame buffers would take.
-        bytes: String,
-        /// Pixels painted over all frames.
-        work: String,
-        /// The memory limit.
-        max_bytes: String,
-        /// The painting limit.
-        max_work: String,
-        /// What to change.
-        hint: String,
-    },
+    /// An animation whose frame buffers or painting would cost too much (the message says
+    /// how much, the limits, and the size that fits).
+    #[error("{0}")]
+    Animation(String),
     /// The SVG did not parse (a bug if it is our own).
     #[error("cannot read the drawing: {0}")]
     Svg(#[source] usvg::Error),

@@ -306,7 +306,11 @@ mod tests {
         assert_eq!((a4.width, a4.height), (210.0, 297.0));
         let letter = Template::builtin("Letter").unwrap();
         assert!((letter.width - 215.9).abs() < 1e-9);
-        for bad in ["a2", "300x400", "300x40mm", "x400mm", "300x400cm", "axbmm"] {
+        assert_eq!(
+            Template::builtin("300x40mm").unwrap_err(),
+            TemplateError::PageRange("300x40mm".into())
+        );
+        for bad in ["a2", "300x400", "x400mm", "300x400cm", "axbmm"] {
             assert_eq!(
                 Template::builtin(bad).unwrap_err(),
                 TemplateError::UnknownPage(bad.into()),
