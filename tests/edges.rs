@@ -220,40 +220,13 @@ fn outputs_are_costed_before_any_work() {
         "frames",
     );
     // A 2000 mm page at 150 dpi is 2.8 GB of pixels; a thousand 1 m pages, hours.
-    refused(
-        d,
-        &[
-            "puzzle",
-            "8x8",
-            "--count",
-            "1000",
-            "--page",
-            "2000x2000mm",
-            "--per-page",
-            "1",
-            "-o",
-            "s.png",
-        ],
-        2,
-        "--dpi",
-    );
-    refused(
-        d,
-        &[
-            "puzzle",
-            "8x8",
-            "--count",
-            "1000",
-            "--page",
-            "1000x1000mm",
-            "--per-page",
-            "1",
-            "-o",
-            "s.png",
-        ],
-        2,
-        "at most",
-    );
+    for (page, needle) in [("2000x2000mm", "--dpi"), ("1000x1000mm", "at most")] {
+        let mut args: Vec<&str> = "puzzle 8x8 --count 1000 --per-page 1 -o s.png --page"
+            .split(' ')
+            .collect();
+        args.push(page);
+        refused(d, &args, 2, needle);
+    }
     refused(
         d,
         &["draw", "8x8", "--width", "0", "-o", "x.pdf"],
