@@ -67,20 +67,29 @@ fn shape_of(r: u32, c: u32, bits: u64) -> Option<Shape> {
     Shape::new(b, holes).ok()
 }
 
-proptest! {
+/// Shapes compared with plain enumeration; the cases skipped (no shape, too many squares,
+/// enumeration over its step budget) are counted, and most cases must be decided.
+#[test]
+fn search_agrees_with_enumeration() {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let (decided, skipped) = (AtomicU64::new(0), AtomicU64::new(0));
+    let skip = || {
+        skipped.fetch_add(1, Relaxed);
+        Ok(())
+    };
     // A fixed seed keeps the suite's time steady; the regressions file keeps any failure.
-    #![proptest_config(ProptestConfig {
+    let config = ProptestConfig {
         cases: 400,
         rng_seed: proptest::test_runner::RngSeed::Fixed(13),
         ..ProptestConfig::default()
-    })]
-
-    #[test]
-    fn search_agrees_with_enumeration(r in 3u32..=7, c in 3u32..=7, bits in any::<u64>(), closed in any::<bool>(), pick in proptest::option::of(0u32..49), pick_end in proptest::option::of(0u32..49)) {
+    };
+    proptest!(config, |(r in 3u32..=7, c in 3u32..=7, bits in any::<u64>(), closed in any::<bool>(), pick in proptest::option::of(0u32..49), pick_end in proptest::option::of(0u32..49))| {
         // Holes on about a quarter of the squares keep the shapes varied and mostly connected.
         let sparse = bits & bits.rotate_left(17);
-        let Some(shape) = shape_of(r, c, sparse) else { return Ok(()) };
-        prop_assume!(shape.open_count() <= 30);
+        let Some(shape) = shape_of(r, c, sparse) else { return skip() };
+        if shape.open_count() > 30 {
+            return skip();
+        }
         let b = shape.board();
         let open: Vec<u32> = (0..b.area() as u32).filter(|&i| !shape.is_hole(i)).collect();
         let start = pick.map(|p| open[p as usize % open.len()]);
@@ -91,7 +100,8 @@ proptest! {
             budget: Some(u64::MAX),
             ..Request::new(b, Kind::of(closed))
         };
-        let Some(found) = brute(&shape, closed, start, end) else { return Ok(()) };
+        let Some(found) = brute(&shape, closed, start, end) else { return skip() };
+        decided.fetch_add(1, Relaxed);
         let want = found && !(end.is_some() && end == start && open.len() > 1);
         match solve_on(&shape, &req) {
             Ok(sol) => {
@@ -112,7 +122,9 @@ proptest! {
             }
             Err(e) => prop_assert!(false, "{e}"),
         }
-    }
+    });
+    let (decided, skipped) = (decided.load(Relaxed), skipped.load(Relaxed));
+    assert!(decided >= 300, "{decided} decided, {skipped} skipped");
 }
 
 /// The examples.

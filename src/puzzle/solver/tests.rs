@@ -242,18 +242,25 @@ fn seeded_tour(b: Board, closed: bool, seed: u64) -> Option<Tour> {
     solve::solve(&req).ok().map(|s| s.tour)
 }
 
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
-    /// The pruned search agrees with plain path enumeration on small boards.
-    #[test]
-    fn agrees_with_brute_force(
-        dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (3, 7), (6, 5)]),
-        closed in proptest::bool::ANY,
-        seed in 0u64..1000,
-        keep in 2u32..12,
-    ) {
+/// The pruned search agrees with plain path enumeration on small boards.
+/// Cases skipped (no tour for the seed, no unique puzzle) are counted; most must be decided.
+#[test]
+fn agrees_with_brute_force() {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let (decided, skipped) = (AtomicU64::new(0), AtomicU64::new(0));
+    let skip = || {
+        skipped.fetch_add(1, Relaxed);
+        Ok(())
+    };
+    let config = proptest::prelude::ProptestConfig {
+        cases: 48,
+        // Fixed, so that a failure in CI repeats from its log.
+        rng_seed: proptest::test_runner::RngSeed::Fixed(246),
+        ..proptest::prelude::ProptestConfig::default()
+    };
+    proptest::proptest!(config, |(dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (3, 7), (6, 5)]), closed in proptest::bool::ANY, seed in 0u64..1000, keep in 2u32..12)| {
         let b = board(dims.0, dims.1);
-        let Some(t) = seeded_tour(b, closed, seed) else { return Ok(()) };
+        let Some(t) = seeded_tour(b, closed, seed) else { return skip() };
         let n = b.area() as u32;
         // A pseudo-random subset of about n / keep clues.
         let p = Puzzle::from_tour(&t, (0..n).filter(|k| (k * 7 + seed as u32) % keep == 0));
@@ -267,39 +274,29 @@ proptest::proptest! {
             Solutions::Two(..) => 2,
         };
         proptest::prop_assert_eq!(ours, tests_support::brute(&p, 2));
-    }
+        decided.fetch_add(1, Relaxed);
+    });
+    let (decided, skipped) = (decided.load(Relaxed), skipped.load(Relaxed));
+    assert!(decided >= 40, "{decided} decided, {skipped} skipped");
 }
 
+/// On boards with holes the search, working over the open squares only, agrees with
+/// plain path enumeration, and its solutions avoid the holes.
+/// Cases skipped (no tour for the seed, no unique puzzle) are counted; most must be decided.
 #[test]
-fn budget_is_reported() {
-    let b = board(8, 8);
-    let geo = Geometry::new(b);
-    let p = Puzzle {
-        board: b,
-        kind: Kind::Open,
-        grid: vec![0; 64],
-        holes: Vec::new(),
+fn agrees_with_brute_force_on_shapes() {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let (decided, skipped) = (AtomicU64::new(0), AtomicU64::new(0));
+    let skip = || {
+        skipped.fetch_add(1, Relaxed);
+        Ok(())
     };
-    // Finding two solutions of an empty board is quick; a budget of one node is not enough.
-    assert_eq!(solve(&p, &geo, 1).unwrap_err(), GaveUp { nodes: 1 });
-}
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig {
+    let config = proptest::prelude::ProptestConfig {
         cases: 200,
         rng_seed: proptest::test_runner::RngSeed::Fixed(29),
         ..proptest::prelude::ProptestConfig::default()
-    })]
-    /// On boards with holes the search, working over the open squares only, agrees with
-    /// plain path enumeration, and its solutions avoid the holes.
-    #[test]
-    fn agrees_with_brute_force_on_shapes(
-        dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (4, 7), (6, 5)]),
-        holes in proptest::collection::vec(0u32..36, 1..4),
-        closed in proptest::bool::ANY,
-        seed in 0u64..1000,
-        keep in 2u32..5,
-    ) {
+    };
+    proptest::proptest!(config, |(dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (4, 7), (6, 5)]), holes in proptest::collection::vec(0u32..36, 1..4), closed in proptest::bool::ANY, seed in 0u64..1000, keep in 2u32..5)| {
         let b = board(dims.0, dims.1);
         let holes: Vec<u32> = holes.into_iter().map(|h| h % b.area() as u32).collect();
         let shape = crate::shape::Shape::new(b, holes).unwrap();
@@ -307,7 +304,7 @@ proptest::proptest! {
         let mut req = Request::new(b, kind);
         req.seed = Some(seed);
         req.budget = Some(100_000);
-        let Ok(sol) = solve::solve_on(&shape, &req) else { return Ok(()) };
+        let Ok(sol) = solve::solve_on(&shape, &req) else { return skip() };
         let t = sol.tour;
         let n = t.len() as u32;
         let p = Puzzle::from_tour(&t, (0..n).filter(|k| (k * 5 + seed as u32) % keep == 0));
@@ -323,36 +320,45 @@ proptest::proptest! {
             proptest::prop_assert!(a.verify().is_ok() && p.agrees(&a));
             proptest::prop_assert!(a.path().iter().all(|&s| !shape.is_hole(s)));
         }
-    }
+        decided.fetch_add(1, Relaxed);
+    });
+    let (decided, skipped) = (decided.load(Relaxed), skipped.load(Relaxed));
+    // Random holes leave most boards without a tour (measured: 67 of 203 cases decided).
+    assert!(decided >= 60, "{decided} decided, {skipped} skipped");
 }
 
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig {
+/// Erasing a given from a unique puzzle lets in a second solution exactly when some
+/// solution puts that number elsewhere, as plain enumeration counts.
+/// Cases skipped (no tour for the seed, no unique puzzle) are counted; most must be decided.
+#[test]
+fn elsewhere_search_decides_erasures_like_counting() {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+    let (decided, skipped) = (AtomicU64::new(0), AtomicU64::new(0));
+    let skip = || {
+        skipped.fetch_add(1, Relaxed);
+        Ok(())
+    };
+    let config = proptest::prelude::ProptestConfig {
         cases: 64,
         rng_seed: proptest::test_runner::RngSeed::Fixed(31),
         ..proptest::prelude::ProptestConfig::default()
-    })]
-    /// Erasing a given from a unique puzzle lets in a second solution exactly when some
-    /// solution puts that number elsewhere, as plain enumeration counts.
-    #[test]
-    fn elsewhere_search_decides_erasures_like_counting(
-        dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (4, 7), (6, 5)]),
-        closed in proptest::bool::ANY,
-        seed in 0u64..1000,
-        keep in 2u32..4,
-    ) {
+    };
+    proptest::proptest!(config, |(dims in proptest::sample::select(vec![(5u32, 5u32), (5, 6), (6, 6), (4, 7), (6, 5)]), closed in proptest::bool::ANY, seed in 0u64..1000, keep in 2u32..4)| {
         let b = board(dims.0, dims.1);
-        let Some(t) = seeded_tour(b, closed, seed) else { return Ok(()) };
+        let Some(t) = seeded_tour(b, closed, seed) else { return skip() };
         let n = b.area() as u32;
         let geo = Geometry::new(b);
         let given: Vec<u32> = (0..n).filter(|k| (k * 5 + seed as u32) % keep == 0).collect();
         if tests_support::brute(&Puzzle::from_tour(&t, given.iter().copied()), 2) != 1 {
-            return Ok(());
+            return skip();
         }
         for &k in &given {
             let p = Puzzle::from_tour(&t, given.iter().copied().filter(|&j| j != k));
             let elsewhere = solvable_elsewhere(&p, &geo, k, &t, u64::MAX).unwrap();
             proptest::prop_assert_eq!(elsewhere, tests_support::brute(&p, 2) == 2, "k {}", k);
         }
-    }
+        decided.fetch_add(1, Relaxed);
+    });
+    let (decided, skipped) = (decided.load(Relaxed), skipped.load(Relaxed));
+    assert!(decided >= 30, "{decided} decided, {skipped} skipped");
 }
