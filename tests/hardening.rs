@@ -438,6 +438,9 @@ fn killed_writes_leave_old_or_new_never_half() {
         "big.json",
     ];
     let mut complete = None;
+    // Kills that landed in the middle of the write: sent while the temporary file was growing,
+    // the process ended by them, and the target left as it was.
+    let mut mid_write = 0;
     for (k, signal) in [
         (1u64, libc::SIGKILL),
         (2, libc::SIGKILL),
@@ -454,6 +457,8 @@ fn killed_writes_leave_old_or_new_never_half() {
             .spawn()
             .unwrap();
         let tmp = d.join(format!(".big.json.tmp-{}", child.id()));
+        let before = fs::read(&target).unwrap();
+        let mut sent_mid = false;
         // Wait until the temporary file holds k MB (or the run ends), then signal it.
         loop {
             if child.try_wait().unwrap().is_some() {
@@ -466,12 +471,19 @@ fn killed_writes_leave_old_or_new_never_half() {
                 // SAFETY: kill(2) on our own child's pid has no memory effects.
                 let sent = unsafe { libc::kill(child.id() as libc::pid_t, signal) };
                 assert_eq!(sent, 0);
+                sent_mid = true;
                 break;
             }
             std::thread::yield_now();
         }
         let status = child.wait().unwrap();
         let now = fs::read(&target).unwrap();
+        if sent_mid && !status.success() && now == before {
+            use std::os::unix::process::ExitStatusExt;
+            let by_it = status.signal() == Some(signal) || status.code() == Some(130);
+            assert!(by_it, "k {k}: {status:?}");
+            mid_write += 1;
+        }
         if now != b"old contents\n" {
             // Whatever is there must be a complete tour.
             kt().current_dir(d)
@@ -484,6 +496,8 @@ fn killed_writes_leave_old_or_new_never_half() {
             assert!(!tmp.exists(), "SIGTERM left {}", tmp.display());
         }
     }
+    // The file is about 30 MB: the kills at 1, 2, 8 and 20 MB land while it is written.
+    assert!(mid_write >= 3, "only {mid_write} kills landed mid-write");
     // The next run cleans what SIGKILL left.
     kt().current_dir(d).args(args).assert().success();
     assert!(temps_in(d).is_empty(), "{:?}", temps_in(d));

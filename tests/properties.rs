@@ -13,13 +13,12 @@ fn check(board: Board, kind: Kind, start: Option<Square>, method: Method, seed: 
         seed,
         ..Request::new(board, kind)
     };
+    // `solve` asks the theorem first, so a tour found where it says no cannot happen by
+    // construction; whether its "no" is true is checked in tests/oracle.rs against an
+    // independent enumeration. Here: the theorem's "yes" gives a verified tour.
     let theory = existence::check(board, kind, start);
     match solve(&req) {
         Ok(sol) => {
-            assert!(
-                theory.is_ok(),
-                "{board} {kind:?} {start:?}: found a tour the theory forbids"
-            );
             sol.tour.verify().unwrap();
             assert_eq!(sol.tour.len(), board.area());
             if let Some(s) = start {
