@@ -18,6 +18,29 @@ pub const MOVES: [(i32, i32); 8] = [
     (-2, 1),
 ];
 
+/// The same moves in ascending (rows down, columns right) order: the order reports list the
+/// directions in and varied tours count them. Derived from [`MOVES`], the one move table.
+pub const DIRECTIONS: [(i32, i32); 8] = ascending(MOVES);
+
+/// `moves` sorted ascending (an insertion sort the compiler runs).
+const fn ascending(mut moves: [(i32, i32); 8]) -> [(i32, i32); 8] {
+    let mut i = 1;
+    while i < moves.len() {
+        let mut j = i;
+        while j > 0
+            && (moves[j - 1].0 > moves[j].0
+                || (moves[j - 1].0 == moves[j].0 && moves[j - 1].1 > moves[j].1))
+        {
+            let t = moves[j - 1];
+            moves[j - 1] = moves[j];
+            moves[j] = t;
+            j -= 1;
+        }
+        i += 1;
+    }
+    moves
+}
+
 /// The name of file (column) `col`: a, b, ..., z, aa, ab, ... (bijective base 26).
 pub fn file_name(col: u32) -> String {
     let mut letters = [0u8; 8];
@@ -381,6 +404,26 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn directions_are_the_moves_in_ascending_order() {
+        assert_eq!(
+            DIRECTIONS,
+            [
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1)
+            ]
+        );
+        let mut m = MOVES;
+        m.sort_unstable();
+        assert_eq!(m, DIRECTIONS);
+    }
 
     #[test]
     fn splitting_by_multiplication_is_exact() {

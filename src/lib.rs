@@ -71,14 +71,16 @@ pub mod io;
 pub mod puzzle;
 #[cfg(feature = "render")]
 pub mod render;
+mod rng;
 pub mod shape;
 pub mod solve;
 pub mod tour;
 
 pub use board::{Board, BoardError, Square};
-pub use existence::{check as exists, Kind, NoTour};
+pub use existence::{check as exists, NoTour};
 #[cfg(feature = "puzzle")]
 pub use puzzle::{Grade, Puzzle, PuzzleError};
 pub use shape::{Shape, ShapeError};
 pub use solve::{solve, Method, Request, Solution, SolveError};
+pub use tour::Kind;
 pub use tour::{Tile, Tour, TourError};

@@ -5,13 +5,54 @@ use thiserror::Error;
 
 use crate::bits::BitSet;
 
+mod directions;
 mod fast;
+
+pub use directions::direction_shares;
 
 /// Tours from this many squares on are built and checked on every core (with the `parallel`
 /// feature): below it a thread pool costs more than it saves.
 pub(crate) const PARALLEL_SQUARES: usize = 1 << 20;
 use crate::board::{Board, Square};
-use crate::existence::Kind;
+
+/// Kind of tour: a closed cycle or an open path (the existence rules take it as asked for).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A Hamiltonian cycle: the last square is a knight's move from the first.
+    Closed,
+    /// A Hamiltonian path.
+    Open,
+}
+
+impl Kind {
+    /// `Closed` when `closed`, else `Open`.
+    pub fn of(closed: bool) -> Kind {
+        if closed {
+            Kind::Closed
+        } else {
+            Kind::Open
+        }
+    }
+
+    /// Whether this is a closed tour (a cycle).
+    pub fn is_closed(self) -> bool {
+        self == Kind::Closed
+    }
+
+    /// `closed` or `open`, as files and messages spell it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Closed => "closed",
+            Kind::Open => "open",
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// A sub-board that a divide-and-conquer construction solved on its own before merging.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -111,9 +152,9 @@ pub enum TourError {
 
 impl Tour {
     /// The share of the moves in each of the 8 directions, in the order of
-    /// [`crate::solve::vary::DIRECTIONS`] (a cycle counts its closing move).
+    /// [`crate::board::DIRECTIONS`] (a cycle counts its closing move).
     pub fn direction_shares(&self) -> [f64; 8] {
-        crate::solve::vary::direction_shares(self.board, &self.path, self.is_closed(), true)
+        direction_shares(self.board, &self.path, self.is_closed(), true)
     }
 
     /// A tour from row-major square indices in visiting order, verified: every square once,

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use clap::Args;
-use knight_tour::existence::{self, Kind};
+use knight_tour::existence;
+use knight_tour::Kind;
 
 use super::error::BUDGET;
 use super::output::print;

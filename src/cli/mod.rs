@@ -16,8 +16,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use knight_tour::existence::Kind;
 use knight_tour::solve::Method;
+use knight_tour::Kind;
 use knight_tour::{Board, Square};
 
 pub use error::Error;

@@ -6,10 +6,10 @@ use std::time::Instant;
 
 use clap::Args;
 use knight_tour::board::human_bytes;
-use knight_tour::existence::Kind;
+use knight_tour::board::DIRECTIONS;
 use knight_tour::io::{self as tio, OutputFormat};
-use knight_tour::solve::vary::DIRECTIONS;
 use knight_tour::solve::{self, Request, Solution};
+use knight_tour::Kind;
 use knight_tour::Shape;
 
 use super::output::{choose, emit, target, FormatArg};

@@ -155,8 +155,9 @@ pub(crate) fn between(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::existence::Kind;
-    use crate::solve::{band, exact, solve, Request};
+    use crate::existence::columns;
+    use crate::solve::{exact, solve, Request};
+    use crate::tour::Kind;
 
     /// The rule against exhaustive search: every pair the rule allows gets a verified tour;
     /// every pair it refuses by a listed exception is refuted by complete search (the colour
@@ -165,7 +166,7 @@ mod tests {
         for s in 0..board.area() as u32 {
             for t in s + 1..board.area() as u32 {
                 let (ss, tt) = (board.square(s), board.square(t));
-                match between(board, ss, tt, || band::feasible(board, ss, tt)) {
+                match between(board, ss, tt, || columns::feasible(board, ss, tt)) {
                     Ok(()) => {
                         let req = Request {
                             start: Some(ss),
@@ -206,7 +207,7 @@ mod tests {
                     for t in 0..b.area() as u32 {
                         let (ss, tt) = (b.square(s), b.square(t));
                         let want = ends & (1 << t) != 0;
-                        let rule = between(b, ss, tt, || band::feasible(b, ss, tt)).is_ok();
+                        let rule = between(b, ss, tt, || columns::feasible(b, ss, tt)).is_ok();
                         assert_eq!(rule, want, "{b} {ss:?} {tt:?}");
                     }
                 }

@@ -20,12 +20,15 @@
 //!   square of 3 x n (n <= 14) confirmed, by exhaustive search; the tests repeat that search.
 //!   For n >= 9 every square allowed by colour is a start: the divide solver constructs one.
 
+pub(crate) mod columns;
 mod ends;
 mod shaped;
 
 use thiserror::Error;
 
 use crate::board::{Board, Square};
+/// The kind of tour a rule answers for (it lives with tours; named here too, where the rules are).
+pub use crate::tour::Kind;
 
 /// Why no tour of the kind asked for exists.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -141,45 +144,6 @@ pub fn holes_text(n: usize) -> String {
     }
 }
 
-/// Kind of tour asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// A Hamiltonian cycle: the last square is a knight's move from the first.
-    Closed,
-    /// A Hamiltonian path.
-    Open,
-}
-
-impl Kind {
-    /// `Closed` when `closed`, else `Open`.
-    pub fn of(closed: bool) -> Kind {
-        if closed {
-            Kind::Closed
-        } else {
-            Kind::Open
-        }
-    }
-
-    /// Whether this is a closed tour (a cycle).
-    pub fn is_closed(self) -> bool {
-        self == Kind::Closed
-    }
-
-    /// `closed` or `open`, as files and messages spell it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Closed => "closed",
-            Kind::Open => "open",
-        }
-    }
-}
-
-impl std::fmt::Display for Kind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// Whether the board has a closed tour (Schwenk 1991), with the reason when not.
 pub fn closed(board: Board) -> Result<(), NoTour> {
     let (m, n) = board.sides();
@@ -253,9 +217,20 @@ pub fn open_from(board: Board, start: Square) -> Result<(), NoTour> {
 /// rule of [`ends`](self) for the board's family. Boards 3 or 4 squares wide are decided by
 /// an exact search over the columns, which may take a moment on very long boards.
 pub fn between(board: Board, start: Square, end: Square) -> Result<(), NoTour> {
-    ends::between(board, start, end, || {
-        crate::solve::band::feasible(board, start, end)
-    })
+    ends::between(board, start, end, || columns::feasible(board, start, end))
+}
+
+/// The start of an open tour asked for by its end alone: the top-left corner when a tour from
+/// there exists, else the first corner, then square, that the rule allows.
+pub(crate) fn start_for(board: Board, end: Square) -> Square {
+    let (r, c) = (board.rows - 1, board.cols - 1);
+    let corners = [(0, 0), (0, c), (r, 0), (r, c)].map(|(y, x)| Square::new(y, x));
+    let squares = (0..board.area().min(4096) as u32).map(|i| board.square(i));
+    corners
+        .into_iter()
+        .chain(squares)
+        .find(|&s| s != end && between(board, s, end).is_ok())
+        .unwrap_or(Square::new(0, 0))
 }
 
 /// The cheap proofs on a shaped board (a plain rectangle gets the theorems' exact answer):
@@ -270,7 +245,7 @@ pub fn on_shape(
         return match (start, end) {
             (s, Some(t)) => between(
                 shape.board(),
-                s.unwrap_or_else(|| crate::solve::start_for(shape.board(), t)),
+                s.unwrap_or_else(|| start_for(shape.board(), t)),
                 t,
             ),
             (s, None) => check(shape.board(), kind, s),

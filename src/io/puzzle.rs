@@ -8,11 +8,11 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
-use crate::existence::Kind;
 use crate::puzzle::answer::{Answer, Cell};
 use crate::puzzle::generate::Generated;
 use crate::puzzle::{Puzzle, PuzzleError};
 use crate::shape::Shape;
+use crate::tour::Kind;
 use crate::tour::Tour;
 
 /// A hole in a text grid being read (no number is this large).

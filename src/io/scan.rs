@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 
 use super::{ReadError, TourFile, TOUR_FORMAT};
 use crate::board::{human_bytes, Board, Square, MAX_SQUARES};
-use crate::existence::Kind;
 use crate::shape::Shape;
+use crate::tour::Kind;
 use crate::tour::{Tile, Tour, TourError};
 
 /// Bytes read from the file at a time.

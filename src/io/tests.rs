@@ -1,6 +1,6 @@
 use super::*;
 use crate::board::Square;
-use crate::existence::Kind;
+use crate::tour::Kind;
 
 fn tour() -> Tour {
     let b = Board::new(3, 4).unwrap();

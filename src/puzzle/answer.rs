@@ -297,7 +297,7 @@ pub fn mark(puzzle: &Puzzle, answer: &Answer) -> Result<Marking, SizeMismatch> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::existence::Kind;
+    use crate::tour::Kind;
     use crate::tour::Tour;
 
     /// A 5x5 open tour (from a1 along a known route) and its full answer.

@@ -49,9 +49,9 @@ pub fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::existence::Kind;
     use crate::puzzle::generate::{generate, Spec, Target};
     use crate::puzzle::Grade;
+    use crate::tour::Kind;
     use crate::Board;
 
     #[test]

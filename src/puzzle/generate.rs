@@ -11,10 +11,11 @@ use super::grade::{self, Verdict};
 use super::solver::{self, Solutions};
 use super::{Geometry, Grade, Puzzle, PuzzleError, MAX_SQUARES};
 use crate::board::{Board, Square};
-use crate::existence::{self, Kind};
+use crate::existence;
+use crate::rng::mix64;
 use crate::shape::{Shape, ShapeError};
-use crate::solve::search::mix64;
 use crate::solve::{self, Method, Request, SolveError};
+use crate::tour::Kind;
 use crate::tour::Tour;
 
 /// What the clues should achieve.

@@ -19,8 +19,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::{Board, Square};
-use crate::existence::{self, Kind, NoTour};
+use crate::existence::{self, NoTour};
 use crate::shape::Shape;
+use crate::tour::Kind;
 use crate::tour::Tour;
 
 /// Largest puzzle board: the distance table costs one byte per pair of squares.

@@ -1,7 +1,106 @@
 //! Colour: CSS colour names, and gradients interpolated in OKLab (Björn Ottosson, 2020), where
 //! equal steps look equal and the middle of blue-to-orange does not turn to mud.
 
-use super::theme::Rgb;
+/// An sRGB colour and its opacity: red, green, blue, and alpha from 0 (clear) to 255 (opaque).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// Parses `#rrggbb`, `#rgb`, `#rrggbbaa`, `#rgba` (the last two with an opacity) or a CSS
+    /// colour name (`transparent` included).
+    pub fn parse(v: &str) -> Option<Rgb> {
+        let Some(h) = v.strip_prefix('#') else {
+            return css_name(v);
+        };
+        if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let p = |i: usize, w: usize| {
+            let x = u8::from_str_radix(&h[i..i + w], 16).ok()?;
+            Some(if w == 1 { x * 17 } else { x })
+        };
+        match h.len() {
+            3 => Some(Rgb(p(0, 1)?, p(1, 1)?, p(2, 1)?, 255)),
+            4 => Some(Rgb(p(0, 1)?, p(1, 1)?, p(2, 1)?, p(3, 1)?)),
+            6 => Some(Rgb(p(0, 2)?, p(2, 2)?, p(4, 2)?, 255)),
+            8 => Some(Rgb(p(0, 2)?, p(2, 2)?, p(4, 2)?, p(6, 2)?)),
+            _ => None,
+        }
+    }
+
+    /// `#rrggbb`: the colour without its opacity, as SVG 1.1 writes a paint (its opacity is
+    /// written apart, from [`Rgb::opacity`]).
+    pub fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+
+    /// `#rrggbb` when opaque, else `#rrggbbaa`, as CSS writes a colour.
+    pub fn css(self) -> String {
+        match self.opacity() {
+            None => self.hex(),
+            Some(_) => format!("{}{:02x}", self.hex(), self.3),
+        }
+    }
+
+    /// The opacity from 0 to 1, or `None` for an opaque colour.
+    pub fn opacity(self) -> Option<f64> {
+        (self.3 < 255).then(|| f64::from(self.3) / 255.0)
+    }
+
+    /// The same colour, opaque.
+    pub fn opaque(self) -> Rgb {
+        Rgb(self.0, self.1, self.2, 255)
+    }
+
+    /// The colour `t` of the way from `self` to `other` (0 <= t <= 1), opacity included.
+    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
+        let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round() as u8;
+        Rgb(
+            m(self.0, other.0),
+            m(self.1, other.1),
+            m(self.2, other.2),
+            m(self.3, other.3),
+        )
+    }
+
+    /// Relative luminance (WCAG 2) of the colour, its opacity aside: 0 for black, 1 for white.
+    pub fn luminance(self) -> f64 {
+        let lin = |v: u8| {
+            let s = f64::from(v) / 255.0;
+            if s <= 0.040_45 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(self.0) + 0.7152 * lin(self.1) + 0.0722 * lin(self.2)
+    }
+
+    /// Contrast ratio (WCAG 2) between two colours: 1 to 21.
+    pub fn contrast(self, other: Rgb) -> f64 {
+        let (a, b) = (self.luminance(), other.luminance());
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// This colour mixed with white, in steps of 1/40, until its luminance reaches `min`.
+    pub fn lightened_to(self, min: f64) -> Rgb {
+        let white = Rgb(255, 255, 255, 255);
+        (0..=40)
+            .map(|step| self.mix(white, f64::from(step) / 40.0))
+            .find(|m| m.luminance() >= min)
+            .unwrap_or(white)
+    }
+
+    /// This colour mixed with black, in steps of 1/40, until it has contrast `ratio` with
+    /// `back`.
+    pub fn darkened_against(self, back: Rgb, ratio: f64) -> Rgb {
+        let black = Rgb(0, 0, 0, 255);
+        (0..=40)
+            .map(|step| self.mix(black, f64::from(step) / 40.0))
+            .find(|m| m.contrast(back) >= ratio)
+            .unwrap_or(black)
+    }
+}
 
 /// A gradient from t = 0 to t = 1 through evenly spaced stops.
 #[derive(Debug, Clone, PartialEq)]

@@ -2,7 +2,7 @@
 //! lines and lines starting with `#` ignored. Each caller owns its keys and its error type;
 //! this module owns the syntax, so the two file kinds cannot drift apart.
 
-use super::theme::Rgb;
+use super::colour::Rgb;
 
 /// One `key = value` line.
 #[derive(Debug, Clone, Copy)]

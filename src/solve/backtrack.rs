@@ -2,7 +2,7 @@
 
 use super::search::{search, Order, Outcome, SearchConfig};
 use super::{start_of, Request, SolveError};
-use crate::existence::Kind;
+use crate::tour::Kind;
 use crate::tour::Tour;
 
 /// Default node budget: about 10 s of search on a 2-core machine of 2026 (some 11 million

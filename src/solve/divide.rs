@@ -24,10 +24,11 @@ use super::merge::{
     generate, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port, NEED_LEFT,
     NEED_UP,
 };
-use super::search::{mix64, TieBreak};
+use super::search::TieBreak;
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
-use crate::existence::Kind;
+use crate::rng::mix64;
+use crate::tour::Kind;
 use crate::tour::{Tile, Tour};
 
 /// Why the construction could not be made (only for boards outside its range).

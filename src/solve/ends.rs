@@ -27,10 +27,11 @@ use super::merge::{
     generate_chain, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port,
     NEED_LEFT, NEED_UP,
 };
-use super::search::{mix64, TieBreak};
+use super::search::TieBreak;
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
-use crate::existence::Kind;
+use crate::rng::mix64;
+use crate::tour::Kind;
 use crate::tour::Tour;
 
 /// Ports in the order [`Layout::ports_of`] lists them.

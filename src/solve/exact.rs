@@ -241,7 +241,7 @@ pub(crate) fn ends_from(board: Board, start: u32) -> Option<u128> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::existence::Kind;
+    use crate::tour::Kind;
     use crate::tour::Tour;
 
     #[test]

@@ -26,7 +26,7 @@
 use std::sync::OnceLock;
 
 use crate::board::{Board, Square};
-use crate::existence::Kind;
+use crate::tour::Kind;
 use crate::tour::{Tile, Tour};
 
 /// Boards up to this many columns are searched whole.

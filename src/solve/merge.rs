@@ -13,9 +13,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::search::{mix64, TieBreak};
+use super::search::TieBreak;
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
+use crate::rng::mix64;
 
 /// The four merge moves a tile can give up, by the side its neighbour is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

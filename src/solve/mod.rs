@@ -21,8 +21,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use crate::board::{Board, Square};
-use crate::existence::{self, Kind, NoTour};
+use crate::existence::{self, NoTour};
 use crate::shape::Shape;
+use crate::tour::Kind;
 use crate::tour::{Tour, TourError};
 use divide::Constructed;
 
@@ -210,7 +211,7 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     if let Some(end) = req.end {
         let start = req
             .start
-            .or_else(|| (req.kind == Kind::Open).then(|| start_for(req.board, end)));
+            .or_else(|| (req.kind == Kind::Open).then(|| existence::start_for(req.board, end)));
         return solve_ends(&Request { start, ..*req }, end);
     }
     existence::check(req.board, req.kind, req.start)?;
@@ -427,19 +428,6 @@ fn run_divide(req: &Request) -> Result<Constructed, SolveError> {
 }
 
 /// The start square of a request: the given one, else the top-left corner.
-/// The start of an open tour asked for by its end alone: the top-left corner when a tour from
-/// there exists, else the first corner, then square, that the rule allows.
-pub(crate) fn start_for(board: Board, end: Square) -> Square {
-    let (r, c) = (board.rows - 1, board.cols - 1);
-    let corners = [(0, 0), (0, c), (r, 0), (r, c)].map(|(y, x)| Square::new(y, x));
-    let squares = (0..board.area().min(4096) as u32).map(|i| board.square(i));
-    corners
-        .into_iter()
-        .chain(squares)
-        .find(|&s| s != end && existence::between(board, s, end).is_ok())
-        .unwrap_or(Square::new(0, 0))
-}
-
 pub(crate) fn start_of(req: &Request) -> Square {
     req.start.unwrap_or(Square::new(0, 0))
 }

@@ -5,6 +5,7 @@
 //! six bytes a square, so a 1000x1000 search costs a few MB and depth never touches the call stack.
 
 use crate::board::{Board, MOVES};
+use crate::rng::mix64;
 
 /// How candidate moves are ordered at each square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,14 +50,6 @@ pub enum Outcome {
     Exhausted,
     /// The node budget ran out first.
     Budget,
-}
-
-/// SplitMix64: a fixed, portable mixer so that a seed means the same on every machine.
-pub fn mix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }
 
 struct State {

@@ -16,7 +16,7 @@
 use crate::board::{Board, MOVES};
 use crate::shape::Shape;
 
-use super::search::mix64;
+use crate::rng::mix64;
 
 /// How a search on a shape ended.
 #[derive(Debug, Clone, PartialEq, Eq)]

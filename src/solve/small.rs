@@ -2,8 +2,9 @@
 //! divide-and-conquer construction joins (cycles or paths that contain given knight moves,
 //! so that neighbouring tiles can be merged through them).
 
-use super::search::{mix64, TieBreak};
+use super::search::TieBreak;
 use crate::board::{Board, Square};
+use crate::rng::mix64;
 
 /// What a tile tour must satisfy.
 #[derive(Debug, Clone, Default)]
@@ -183,7 +184,7 @@ pub fn find(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::existence::Kind;
+    use crate::tour::Kind;
 
     #[test]
     fn finds_cycle_with_required_edges() {

@@ -11,10 +11,11 @@
 use std::sync::{Arc, OnceLock};
 
 use super::merge::{generate, Layout, LocalEdge, LocalTour, Placed, Port};
-use super::search::{mix64, TieBreak};
+use super::search::TieBreak;
 use super::small::{self, Constraints};
 use crate::board::{Board, Square};
-use crate::existence::Kind;
+use crate::rng::mix64;
+use crate::tour::Kind;
 use crate::tour::{Tile, Tour};
 
 const BLOCK: u32 = 4;

@@ -2,7 +2,7 @@
 
 use super::search::{search, Order, Outcome, SearchConfig, TieBreak};
 use super::{start_of, Request, SolveError};
-use crate::existence::Kind;
+use crate::tour::Kind;
 use crate::tour::Tour;
 
 /// Nodes one attempt may visit: the tour itself plus room to back out of a few dead ends.

@@ -110,7 +110,7 @@ fn difference_table(cols: u32) -> Option<Vec<i32>> {
         return None;
     }
     let mut table = vec![NO_MOVE; len];
-    for (dr, dc) in crate::solve::vary::DIRECTIONS {
+    for (dr, dc) in crate::board::DIRECTIONS {
         table[(i64::from(dr) * c + i64::from(dc) + 2 * c + 1) as usize] = dc;
     }
     Some(table)
@@ -240,7 +240,7 @@ mod tests {
 
     /// Pseudo-random numbers for the faults below.
     fn next(x: &mut u64) -> u64 {
-        *x = crate::solve::search::mix64(*x);
+        *x = crate::rng::mix64(*x);
         *x
     }
 

@@ -1,8 +1,8 @@
 use super::*;
 use crate::board::Board;
-use crate::existence::Kind;
 use crate::puzzle::solver::{self, Solutions};
 use crate::solve::{self, Method, Request};
+use crate::tour::Kind;
 
 fn tour(r: u32, c: u32, kind: Kind, seed: u64) -> Tour {
     let mut req = Request::new(Board::new(r, c).unwrap(), kind);

@@ -1,7 +1,7 @@
 use super::*;
 use crate::board::Board;
-use crate::existence::Kind;
 use crate::solve::{self, Method, Request};
+use crate::tour::Kind;
 
 fn board(r: u32, c: u32) -> Board {
     Board::new(r, c).unwrap()
