@@ -6,6 +6,7 @@ mod exists;
 mod files;
 mod meta;
 mod output;
+mod pages;
 mod puzzle;
 mod shape;
 mod solve;

@@ -5,6 +5,7 @@ pub mod animate;
 pub mod colour;
 pub(crate) mod glyphs;
 pub mod layout;
+mod options;
 pub mod paint;
 #[cfg(feature = "pdf")]
 pub mod pdf;

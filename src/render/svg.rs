@@ -16,7 +16,7 @@ use super::scene::Scene;
 use super::theme::{Join, Rgb, Theme};
 use crate::tour::Tour;
 
-pub use super::layout::{DrawOptions, Style};
+pub use super::options::{DrawOptions, Style};
 
 /// Draws `tour` as an SVG document.
 pub fn render(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> String {
