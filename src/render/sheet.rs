@@ -6,16 +6,20 @@
 //! Pages are SVG with millimetre user units; running text is `<text>` in the bundled DejaVu
 //! Sans (so a PDF embeds the font and its text can be selected), board numbers are outlines.
 
-use svg::node::element::{Line, Path, Text as TextEl, Title};
+use svg::node::element::{Line, Title};
 use svg::Document;
 
 use super::glyphs::{self, num};
 use super::scene::Scene;
 use super::svg::{document, DrawOptions, Style};
-use super::theme::{Rgb, Theme};
+use super::theme::Theme;
 use crate::puzzle::{Grade, Puzzle};
 use crate::tour::Tour;
 use crate::Board;
+
+mod text;
+
+use text::*;
 
 mod template;
 pub use template::{Template, TemplateError};
@@ -195,93 +199,6 @@ pub fn default_per_page(t: &Template, title: &str, facts: &Facts) -> usize {
             cell >= min
         })
         .unwrap_or(1)
-}
-
-/// Height (mm) of a board's number above it and its caption below.
-fn around(t: &Template) -> f64 {
-    t.label_size * 1.5 + t.small_size * 2.0
-}
-
-/// Running text: real text in the bundled regular font, so a PDF embeds it and it can be
-/// selected. Only one weight is set as text: svg2pdf orders several embedded fonts by hash,
-/// which would make PDFs differ from run to run.
-fn text(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> TextEl {
-    let t = TextEl::new(content)
-        .set("x", num(x))
-        .set("y", num(y))
-        .set("font-family", glyphs::FAMILY)
-        .set("font-size", num(size));
-    super::svg::coloured(t, "fill", colour)
-}
-
-/// Headings: outlines of the bold font, like the board numbers.
-fn bold(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Path {
-    let (d, _) = glyphs::outline(content, size * glyphs::digit_height_per_em());
-    let p = Path::new()
-        .set("d", super::svg::path_data(&d))
-        .set("transform", format!("translate({} {})", num(x), num(y)));
-    super::svg::coloured(p, "fill", colour)
-}
-
-/// Breaks `text` into lines no wider than `width` at `size`.
-fn wrap(text: &str, size: f64, width: f64) -> Vec<String> {
-    wrap_in(text, size, width, false)
-}
-
-/// The title's lines and font size: at the template's size on up to two lines, else smaller
-/// (down to half) until it fits two, else on as many lines as it takes at half size, a word
-/// wider than the page broken where it must be.
-fn title_lines(title: &str, size: f64, width: f64) -> (Vec<String>, f64) {
-    let fits = |lines: &[String], s: f64| {
-        lines
-            .iter()
-            .all(|l| glyphs::text_width(l, s, true) <= width)
-    };
-    let mut s = size;
-    while s > size * 0.5 {
-        let lines = wrap_in(title, s, width, true);
-        if lines.len() <= 2 && fits(&lines, s) {
-            return (lines, s);
-        }
-        s *= 0.9;
-    }
-    let s = size * 0.5;
-    let mut lines = Vec::new();
-    for line in wrap_in(title, s, width, true) {
-        let mut part = String::new();
-        for ch in line.chars() {
-            part.push(ch);
-            if glyphs::text_width(&part, s, true) > width {
-                part.pop();
-                lines.push(std::mem::take(&mut part));
-                part.push(ch);
-            }
-        }
-        lines.push(part);
-    }
-    (lines, s)
-}
-
-/// Breaks `text` into lines no wider than `width` at `size`, in the bold or regular font.
-fn wrap_in(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && glyphs::text_width(&candidate, size, bold) > width {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }
 
 /// Columns, rows and square size (mm) that make `per_page` boards as large as possible.
@@ -633,94 +550,4 @@ fn finish(doc: Document, w: f64, h: f64) -> Page {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrapping_respects_the_width() {
-        let lines = wrap(
-            "one two three four five six seven eight nine ten",
-            4.0,
-            40.0,
-        );
-        assert!(lines.len() > 1);
-        for l in &lines {
-            assert!(glyphs::text_width(l, 4.0, false) <= 40.0, "{l}");
-        }
-        assert_eq!(
-            lines.join(" "),
-            "one two three four five six seven eight nine ten"
-        );
-    }
-
-    #[test]
-    fn long_titles_wrap_then_shrink_and_never_overflow() {
-        let (lines, size) = title_lines("Knight's tours", 7.5, 180.0);
-        assert_eq!((lines, size), (vec!["Knight's tours".to_string()], 7.5));
-        let two = "Homework for the Easter holidays: knight's tours for class 4b";
-        let (lines, size) = title_lines(two, 7.5, 182.0);
-        assert_eq!((lines.len(), size), (2, 7.5), "{lines:?}");
-        let long = two.repeat(4);
-        let (lines, size) = title_lines(&long, 7.5, 120.0);
-        assert!((3.75..7.5).contains(&size), "{size}");
-        assert_eq!(
-            lines.join(" ").split_whitespace().count(),
-            long.split_whitespace().count()
-        );
-        let word = "x".repeat(400);
-        for (title, width) in [(long.as_str(), 120.0), (word.as_str(), 60.0)] {
-            let (lines, size) = title_lines(title, 7.5, width);
-            for l in &lines {
-                assert!(glyphs::text_width(l, size, true) <= width, "{l}");
-            }
-            assert_eq!(lines.concat().replace(' ', ""), title.replace(' ', ""));
-        }
-    }
-
-    #[test]
-    fn default_layouts_fill_the_page_with_writable_squares() {
-        let mut seen = Vec::new();
-        for page in ["a4", "letter", "a3", "a5", "legal", "300x200mm"] {
-            let t = Template::builtin(page).unwrap();
-            let (_, top) = header(Document::new(), &t, &t.title, None, false);
-            for n in [5u32, 6, 8, 10, 12, 16, 20, 30] {
-                let facts = Facts {
-                    board: Board::new(n, n).unwrap(),
-                    last: (n * n) as usize,
-                    holes: false,
-                    closed: false,
-                };
-                let (_, top) = header(Document::new(), &t, &t.title, Some(&facts), false);
-                let layout = |per| {
-                    let (w, h) = (t.width - 2.0 * t.margin, t.height - t.margin - top);
-                    grid_of(per, w, h, t.gap, around(&t), n, n)
-                };
-                let per = default_per_page(&t, &t.title, &facts);
-                let (c, r, cell) = layout(per);
-                let scale = (t.width * t.height / (210.0 * 297.0)).sqrt().max(1.0);
-                let min = scale * if n * n >= 100 { 8.0 } else { 7.2 };
-                assert!(cell >= min || per == 1, "{page} {n}x{n}: {cell} mm");
-                assert!(
-                    per == MAX_PER_PAGE || layout(per + 1).2 < min,
-                    "{page} {n}x{n}: room for more"
-                );
-                assert_eq!(c * r, per, "{page} {n}x{n}: a slot left empty");
-                seen.push((page, n, per));
-            }
-            assert!(top > t.margin);
-        }
-        for want in [("a4", 6, 9), ("a4", 8, 6), ("a3", 6, 12), ("a5", 6, 4)] {
-            assert!(seen.contains(&want), "{want:?} in {seen:?}");
-        }
-    }
-
-    #[test]
-    fn layout_prefers_larger_boards() {
-        // Six 8x8 boards on A4's inner area: two columns of three.
-        let (c, r, cell) = grid_of(6, 182.0, 220.0, 7.0, 10.0, 8, 8);
-        assert_eq!((c, r), (2, 3));
-        assert!(cell > 7.0);
-        let (c, _, _) = grid_of(1, 182.0, 220.0, 7.0, 10.0, 8, 8);
-        assert_eq!(c, 1);
-    }
-}
+mod tests;
