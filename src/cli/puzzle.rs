@@ -6,24 +6,26 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use knight_tour::io::puzzle::{read_answer, read_puzzles, write_two, MAX_PUZZLE_FILE_BYTES};
-use knight_tour::io::{page_files, write_text, OutputFormat};
-use knight_tour::puzzle::answer::mark;
+use knight_tour::io::{page_files, OutputFormat};
 use knight_tour::puzzle::generate::{self, Spec, Target};
-use knight_tour::puzzle::solver::{self, Solutions};
-use knight_tour::puzzle::{Geometry, Grade};
+use knight_tour::puzzle::Grade;
 use knight_tour::render::raster::Raster;
 use knight_tour::render::sheet::{self, Sheet, Template};
 use knight_tour::Kind;
 
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
-use super::error::{NO, OK};
 use super::files::{self, read_text, Fill, Output};
-use super::output::{choose, print};
+use super::output::choose;
 use super::shape::ShapeArgs;
 use super::{
     count, decimal, natural, note, parse_board, parse_square, refuse_given, Error, KindArgs,
 };
+
+mod check;
+mod solve;
+
+use check::check;
+use solve::solve;
 
 /// Arguments of `puzzle`.
 #[derive(Debug, Args)]
@@ -496,237 +498,4 @@ fn progress(len: u64, what: &str) -> indicatif::ProgressBar {
     bar.set_message(format!("making {what}"));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar
-}
-
-fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
-    let name = a.file.display().to_string();
-    let text = read_text(&a.file, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
-    refuse_given(
-        &[(
-            "--closed",
-            a.closed && text.trim_start().starts_with(['{', '[']),
-        )],
-        &format!("to the JSON file '{name}': it says for itself whether its tours are closed"),
-        |_| "drop --closed".into(),
-    )?;
-    let files = read_puzzles(&text, Kind::of(a.closed)).map_err(|source| Error::PuzzleRead {
-        path: name.clone(),
-        source,
-    })?;
-    let mut all_unique = true;
-    let mut w: Vec<u8> = Vec::new();
-    for (i, f) in files.iter().enumerate() {
-        let p = &f.puzzle;
-        let geo = Geometry::on_shape(&p.shape());
-        let budget = a.budget.unwrap_or(solver::CHECK_BUDGET);
-        let label = if files.len() > 1 {
-            format!("puzzle {}: ", i + 1)
-        } else {
-            String::new()
-        };
-        let o = solver::solve(p, &geo, budget).map_err(|e| {
-            Error::GaveUp(format!(
-                "{name}: {label}{e}; hint: raise --budget (now {budget})"
-            ))
-        })?;
-        let kind = p.kind().name();
-        match &o.solutions {
-            Solutions::One(t) => {
-                writeln!(
-                    w,
-                    "{label}exactly one solution ({} {kind}, {} clues, {} search nodes)",
-                    p.board(),
-                    p.clues(),
-                    o.nodes
-                )?;
-                write_text(&mut w, t)?;
-                if let Some(stored) = &f.solution {
-                    if stored != t {
-                        writeln!(
-                            w,
-                            "note: the solution stored in the file differs from this one"
-                        )?;
-                    }
-                }
-            }
-            Solutions::None => {
-                all_unique = false;
-                writeln!(
-                    w,
-                    "{label}no solution: the givens cannot all lie on one knight's tour"
-                )?;
-            }
-            Solutions::Two(x, y) => {
-                all_unique = false;
-                writeln!(w, "{label}more than one solution; two of them (squares where they differ marked *):")?;
-                write_two(&mut w, p, x, y)?;
-            }
-        }
-        if i + 1 < files.len() {
-            writeln!(w)?;
-        }
-    }
-    print(&String::from_utf8_lossy(&w))?;
-    Ok(ExitCode::from(if all_unique { OK } else { NO }))
-}
-
-/// Runs `puzzle check`: one answer in full, several as one line each.
-fn check(a: CheckArgs) -> Result<ExitCode, Error> {
-    use std::fmt::Write as _;
-    let name = a.puzzle.display().to_string();
-    let text = read_text(&a.puzzle, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
-    let json = text.trim_start().starts_with(['{', '[']);
-    refuse_given(
-        &[("--closed", a.closed && json)],
-        &format!("to the JSON file '{name}': it says for itself whether its tours are closed"),
-        |_| "drop --closed".into(),
-    )?;
-    let mut files =
-        read_puzzles(&text, Kind::of(a.closed)).map_err(|source| Error::PuzzleRead {
-            path: name.clone(),
-            source,
-        })?;
-    let k = match (a.number, files.len()) {
-        (None, 1) => 1,
-        (None, n) => {
-            return Err(Error::Usage(format!(
-                "'{name}' holds {n} puzzles; hint: say which with --number 1 to {n}"
-            )))
-        }
-        (Some(k), n) if k > n => {
-            return Err(Error::Usage(format!(
-                "--number {k}, but '{name}' holds {n} puzzle{}",
-                if n == 1 { "" } else { "s" }
-            )))
-        }
-        (Some(k), _) => k,
-    };
-    let puzzle = files.swap_remove(k - 1).puzzle;
-    let drawing = match &a.output {
-        None => None,
-        Some(_) if a.answers.len() > 1 => {
-            return Err(Error::Usage(
-                "-o draws one answer; hint: check one answer file at a time to draw it".into(),
-            ))
-        }
-        Some(o) => {
-            let format = choose(None, Some(o), "-o", &PAGES, None)?;
-            let mut inputs: Vec<(&str, &Path)> =
-                vec![("PUZZLE", &a.puzzle), ("ANSWER", &a.answers[0])];
-            let theme_spec = a.theme.as_deref().unwrap_or("classic");
-            if let Some(t) = theme_file(theme_spec) {
-                inputs.push(("--theme", t));
-            }
-            let target = files::plan(&[("-o", o)], &inputs)?.remove(0);
-            Some((format, target, load_theme(theme_spec)?))
-        }
-    };
-    if drawing.is_none() && a.theme.is_some() {
-        refuse_given(&[("--theme", true)], "without -o: nothing is drawn", |_| {
-            "add -o marked.png".into()
-        })?;
-    }
-    let one = a.answers.len() == 1;
-    let (mut wrong, mut unreadable) = (0usize, 0usize);
-    let mut out = String::new();
-    for path in &a.answers {
-        let shown = path.display().to_string();
-        let read = read_text(path, "answer", MAX_PUZZLE_FILE_BYTES).and_then(|t| {
-            read_answer(&t).map_err(|source| Error::PuzzleRead {
-                path: shown.clone(),
-                source,
-            })
-        });
-        let marking = read.and_then(|ans| {
-            mark(&puzzle, &ans).map_err(|e| {
-                Error::Usage(format!(
-                    "{shown}: {e}; hint: check the answer against the right puzzle"
-                ))
-            })
-        });
-        let marking = match marking {
-            Ok(m) => m,
-            Err(e) if one => return Err(e),
-            Err(e) => {
-                unreadable += 1;
-                let msg = e.to_string();
-                let _ = writeln!(
-                    out,
-                    "{shown}: unreadable: {}",
-                    msg.trim_start_matches(&format!("{shown}: "))
-                );
-                continue;
-            }
-        };
-        let board = puzzle.board();
-        if !marking.is_right() {
-            wrong += 1;
-        }
-        if one {
-            if marking.is_right() {
-                let _ = writeln!(
-                    out,
-                    "right: every number from 1 to {} is in place, each a knight's move from the next",
-                    puzzle.len()
-                );
-            } else {
-                let k = marking.faults.len();
-                let _ = writeln!(out, "wrong: {k} problem{}", if k == 1 { "" } else { "s" });
-                for f in &marking.faults {
-                    let _ = writeln!(out, "  {}", f.describe(board));
-                }
-            }
-            if let Some((format, target, theme)) = &drawing {
-                let page = sheet::marked_answer(
-                    &puzzle,
-                    &marking,
-                    theme,
-                    &Template::builtin("a4")?,
-                    &format!("Answer: {shown}"),
-                );
-                let bytes = knight_tour::render::encode(
-                    page.svg,
-                    *format,
-                    (page.width, page.height),
-                    Some(150.0),
-                    None,
-                )?;
-                files::write_one(target, &mut |w: &mut dyn Write| w.write_all(&bytes))?;
-                if !target.is_stdout() {
-                    note(format_args!("wrote {}", target.path().display()));
-                }
-            }
-        } else if marking.is_right() {
-            let _ = writeln!(out, "{shown}: right");
-        } else {
-            let k = marking.faults.len();
-            let _ = writeln!(
-                out,
-                "{shown}: wrong, {k} problem{}: {}",
-                if k == 1 { "" } else { "s" },
-                marking.faults[0].describe(board)
-            );
-        }
-    }
-    if !one {
-        let n = a.answers.len();
-        let _ = writeln!(
-            out,
-            "{} of {n} right, {wrong} wrong{}",
-            n - wrong - unreadable,
-            if unreadable > 0 {
-                format!(", {unreadable} unreadable")
-            } else {
-                String::new()
-            }
-        );
-    }
-    print(&out)?;
-    Ok(ExitCode::from(if unreadable > 0 {
-        super::error::USAGE
-    } else if wrong > 0 {
-        NO
-    } else {
-        OK
-    }))
 }
