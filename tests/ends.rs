@@ -240,10 +240,10 @@ fn board_of(r: u32, c: u32) -> Board {
 
 /// The README's table: "a verified tour for every allowed pair on 5x7 ... 5x14, 6x7 ... 6x11,
 /// 7x7 ... 8x8". Every pair of squares of those boards that the rule allows is built, from the
-/// first square to the second, and verified; about three minutes, so `.ci/run` runs it as its
+/// first square to the second, and verified; about a minute (69 s on CI), so `.ci/run` runs it as its
 /// own step (`cargo test --release -- --ignored`).
 #[test]
-#[ignore = "every pair on 16 boards, about three minutes: .ci/run runs it in its own step"]
+#[ignore = "every pair on 16 boards, about a minute: .ci/run runs it in its own step"]
 fn every_allowed_pair_on_the_tables_boards_is_built() {
     let boards = [
         (5, 7),

@@ -186,9 +186,10 @@ fn seeds_vary_and_repeat() {
 }
 
 /// 6x6 has 9862 undirected closed tours: 19724 directed ones through any square.
-/// A full enumeration (about a minute): run with `cargo test -- --ignored`.
+/// A full enumeration (about five minutes on the 2-core CI machine): `.ci/run` runs it with
+/// `cargo test --release -- --ignored`, as its own step.
 #[test]
-#[ignore = "a minute of enumeration"]
+#[ignore = "five minutes of enumeration: .ci/run runs it in its own step"]
 fn six_by_six_has_9862_closed_tours() {
     let b = Board::new(6, 6).unwrap();
     assert_eq!(knight_tour::solve::count_tours_from(b, 0, true), 2 * 9862);
