@@ -54,6 +54,18 @@ const CHANNEL: u8 = 8;
 /// Share of pixels allowed to differ by more than [`CHANNEL`].
 const PIXELS: f64 = 0.001;
 
+/// Pixels (4 bytes each) of which some channel differs by more than [`CHANNEL`].
+fn far_pixels(a: &[u8], b: &[u8]) -> usize {
+    a.chunks(4)
+        .zip(b.chunks(4))
+        .filter(|(p, q)| {
+            p.iter()
+                .zip(q.iter())
+                .any(|(x, y)| x.abs_diff(*y) > CHANNEL)
+        })
+        .count()
+}
+
 fn reference(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/reference")
@@ -82,16 +94,7 @@ fn the_painter_matches_its_reference_images() {
             .unwrap_or_else(|e| panic!("{name}: {e}; hint: UPDATE_REFERENCE=1 writes it"));
         let (a, b) = (rgba(&got).unwrap(), rgba(&want).unwrap());
         assert_eq!((a.width, a.height), (b.width, b.height), "{name}: size");
-        let far = a
-            .rgba
-            .chunks(4)
-            .zip(b.rgba.chunks(4))
-            .filter(|(p, q)| {
-                p.iter()
-                    .zip(q.iter())
-                    .any(|(x, y)| x.abs_diff(*y) > CHANNEL)
-            })
-            .count();
+        let far = far_pixels(&a.rgba, &b.rgba);
         let share = far as f64 / (a.width * a.height) as f64;
         assert!(
             share <= PIXELS,
@@ -112,14 +115,6 @@ fn a_shifted_image_is_caught() {
     for row in shifted.chunks_mut(4 * w) {
         row.copy_within(0..4 * (w - 1), 4);
     }
-    let far = shifted
-        .chunks(4)
-        .zip(b.rgba.chunks(4))
-        .filter(|(p, q)| {
-            p.iter()
-                .zip(q.iter())
-                .any(|(x, y)| x.abs_diff(*y) > CHANNEL)
-        })
-        .count();
+    let far = far_pixels(&shifted, &b.rgba);
     assert!(far as f64 / (b.width * b.height) as f64 > PIXELS, "{far}");
 }

@@ -358,14 +358,14 @@ type Rect = (u32, u32, u32, u32);
 
 /// Paints every frame and hands each to `each` as the rectangle that changed against the
 /// frame before (the whole first frame), its pixels and which of them changed; frames are
-/// encoded as they come, so only a few frames' pixels are ever held.
+/// encoded as they come, so only a few frames' pixels are ever held. The callers have checked
+/// the cost ([`check_cost`]) before painting anything.
 fn deltas(
     pic: &Picture,
     raster: Raster,
     timing: &Timing,
     mut each: impl FnMut(Rect, &[u32], &[bool]) -> Result<(), RasterError>,
 ) -> Result<(), RasterError> {
-    check_cost(raster, timing.frames().len(), false)?;
     let mut prev: Option<Pixmap> = None;
     frames(pic, raster, timing, |_, _, pm| {
         let rect = match &prev {

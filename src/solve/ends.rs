@@ -501,13 +501,7 @@ fn tilings(board: Board, a: Square, b: Square) -> Vec<(Vec<u32>, Vec<u32>)> {
     out.extend(moved);
     out.extend(fresh);
     out.extend(pinched);
-    let mut seen = Vec::new();
-    out.retain(|v| {
-        let new = !seen.contains(v);
-        seen.push(v.clone());
-        new
-    });
-    out
+    cuts::first_of_each(out)
 }
 
 /// An open tour of `board` from `s` to `t`, if the chain construction finds one; the caller

@@ -36,13 +36,18 @@ pub(super) fn arrangements(len: u32, odd_over: Option<u32>) -> Vec<Vec<u32>> {
             }
         }
     }
+    first_of_each(out)
+}
+
+/// `items` with each repeat after its first occurrence dropped, order kept.
+pub(super) fn first_of_each<T: PartialEq + Clone>(mut items: Vec<T>) -> Vec<T> {
     let mut seen = Vec::new();
-    out.retain(|v| {
+    items.retain(|v| {
         let new = !seen.contains(v);
         seen.push(v.clone());
         new
     });
-    out
+    items
 }
 
 /// Whether local square (`r`, `c`) of an `h` x `w` tile is the one inner neighbour that two
