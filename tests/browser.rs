@@ -197,6 +197,12 @@ fn a_puzzle_is_played_to_the_end_in_a_browser() {
         "{first:#}"
     );
 
+    // Two numbers swapped are caught and marked, not taken for a solution.
+    assert_eq!(first["swappedSolved"], false, "{first:#}");
+    assert_eq!(first["swappedMarks"], 2, "{first:#}");
+    yes("swappedMarkedThem");
+    yes("solvedAgain");
+
     // The end: solved, said so, ticked in the list, and the numbers are the solution.
     yes("solved");
     yes("navDone");

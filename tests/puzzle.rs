@@ -80,6 +80,12 @@ fn done_when_worksheet_and_key_with_unique_puzzles() {
     )
     .unwrap();
     assert_eq!(puzzles.len(), 6);
+    // Unique by a count that shares nothing with the generator's solver.
+    let raw: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    for (i, p) in raw.as_array().unwrap().iter().enumerate() {
+        assert_eq!(common::count::solutions(p, 2), 1, "puzzle {}", i + 1);
+    }
     for (i, f) in puzzles.iter().enumerate() {
         let geo = Geometry::new(f.puzzle.board());
         let solution = f.solution.clone().expect("solutions are stored");
@@ -321,6 +327,12 @@ fn text_and_json_formats() {
         .success()
         .stdout(contains("exactly one solution"));
     let json = stdout(&[&args[..], &["json"]].concat());
+    let raw: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(common::count::solutions(&raw, 2), 1, "{json}");
+    // The count itself can say "more than one": with only the first clue left it finds many.
+    let mut bare = raw.clone();
+    bare["givens"] = serde_json::json!([raw["givens"][0]]);
+    assert_eq!(common::count::solutions(&bare, 100), 100);
     assert!(json.starts_with("{\"format\": \"knight-tour-puzzle/1\", \"rows\": 6, \"cols\": 6"));
     assert!(json.contains("\"difficulty\": \"easy\""));
 }

@@ -129,6 +129,25 @@
     r.solved = sec.classList.contains("solved");
     r.status = status(sec);
     r.navDone = document.querySelectorAll(".contents a")[0].classList.contains("done");
+
+    // Two entered numbers swapped: every move but two still fits, so only a page that checks
+    // each square against the rule sees it; it must not call the grid solved, and Check must
+    // mark exactly the two squares. Swapped back, the grid is solved again.
+    var open = [];
+    for (i = 0; i < s.length && open.length < 2; i++) if (s[i] > 0 && !given(i)) open.push(i);
+    var va = inputAt(sec, open[0]).value, vb = inputAt(sec, open[1]).value;
+    type(inputAt(sec, open[0]), vb);
+    type(inputAt(sec, open[1]), va);
+    r.swappedSolved = sec.classList.contains("solved");
+    btn(sec, "check").click();
+    var marked = Array.prototype.map.call(sec.querySelectorAll(".cell.wrong"), function (el) {
+      return Array.prototype.indexOf.call(cells(sec), el);
+    });
+    r.swappedMarks = marked.length;
+    r.swappedMarkedThem = marked.indexOf(open[0]) >= 0 && marked.indexOf(open[1]) >= 0;
+    type(inputAt(sec, open[0]), va);
+    type(inputAt(sec, open[1]), vb);
+    r.solvedAgain = sec.classList.contains("solved");
     r.values = values(sec);
 
     // Puzzle 2: reveal, then undo.

@@ -2,6 +2,9 @@
 
 use assert_cmd::Command;
 
+#[allow(dead_code)] // only the puzzle tests count solutions
+pub mod count;
+
 /// The real binary, with no fonts from the system (no fontconfig, no home, no XDG folders),
 /// so that every drawing uses the bundled font as on a bare machine.
 pub fn kt() -> Command {
