@@ -1,26 +1,19 @@
-//! Boards, squares, notation and the knight's move table.
+//! Boards, squares and notation; the moves come from [`crate::piece`].
 
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
-/// The eight knight moves as (row delta, column delta), in the Java tutorial's fixed order
-/// (seeds/001): the order plain backtracking tries them in.
-pub const MOVES: [(i32, i32); 8] = [
-    (-1, 2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-];
+use crate::piece::Piece;
 
-/// The same moves in ascending (rows down, columns right) order: the order reports list the
-/// directions in and varied tours count them. Derived from [`MOVES`], the one move table.
-pub const DIRECTIONS: [(i32, i32); 8] = ascending(MOVES);
+/// The knight's eight moves as (row delta, column delta) in [`Piece::KNIGHT`]'s order, as a
+/// constant for the knight-only constructions and searches that index it.
+pub const KNIGHT_MOVES: [(i32, i32); 8] = Piece::KNIGHT.moves;
+
+/// The knight's moves in ascending (rows down, columns right) order: the order reports list
+/// the directions in and varied tours count them. Derived from [`Piece::KNIGHT`].
+pub const KNIGHT_DIRECTIONS: [(i32, i32); 8] = ascending(KNIGHT_MOVES);
 
 /// `moves` sorted ascending (an insertion sort the compiler runs).
 const fn ascending(mut moves: [(i32, i32); 8]) -> [(i32, i32); 8] {
@@ -276,18 +269,36 @@ impl Board {
     /// Whether two squares are a knight's move apart.
     #[inline]
     pub fn is_knight_move(a: Square, b: Square) -> bool {
-        let dr = a.row.abs_diff(b.row);
-        let dc = a.col.abs_diff(b.col);
-        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+        Piece::KNIGHT.is_step(a.row.abs_diff(b.row).into(), a.col.abs_diff(b.col).into())
     }
 
-    /// The squares a knight reaches from `sq`, in [`MOVES`] order.
+    /// The squares `piece` reaches from `sq`, in the piece's move order.
+    pub fn moves_from(&self, piece: Piece, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        piece
+            .moves
+            .into_iter()
+            .take(piece.moves().len())
+            .filter_map(move |(dr, dc)| {
+                let r = sq.row as i64 + dr as i64;
+                let c = sq.col as i64 + dc as i64;
+                self.contains(r, c).then(|| Square::new(r as u32, c as u32))
+            })
+    }
+
+    /// Adjacency lists of `piece`'s graph by linear index (for small boards).
+    pub fn adjacency_of(&self, piece: Piece) -> Vec<Vec<u32>> {
+        (0..self.area() as u32)
+            .map(|i| {
+                self.moves_from(piece, self.square(i))
+                    .map(|s| self.index(s))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The squares a knight reaches from `sq`, in [`KNIGHT_MOVES`] order.
     pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
-        MOVES.iter().filter_map(move |&(dr, dc)| {
-            let r = sq.row as i64 + dr as i64;
-            let c = sq.col as i64 + dc as i64;
-            self.contains(r, c).then(|| Square::new(r as u32, c as u32))
-        })
+        self.moves_from(Piece::KNIGHT, sq)
     }
 
     /// Number of knight moves from `sq` that stay on the board.
@@ -297,13 +308,7 @@ impl Board {
 
     /// Adjacency lists of the knight's graph by linear index (for small boards).
     pub fn adjacency(&self) -> Vec<Vec<u32>> {
-        (0..self.area() as u32)
-            .map(|i| {
-                self.neighbours(self.square(i))
-                    .map(|s| self.index(s))
-                    .collect()
-            })
-            .collect()
+        self.adjacency_of(Piece::KNIGHT)
     }
 
     /// Parses a square: algebraic (`c3`, `aa12`) or zero-based `ROW,COL`.
@@ -408,7 +413,7 @@ mod tests {
     #[test]
     fn directions_are_the_moves_in_ascending_order() {
         assert_eq!(
-            DIRECTIONS,
+            KNIGHT_DIRECTIONS,
             [
                 (-2, -1),
                 (-2, 1),
@@ -420,9 +425,9 @@ mod tests {
                 (2, 1)
             ]
         );
-        let mut m = MOVES;
+        let mut m = KNIGHT_MOVES;
         m.sort_unstable();
-        assert_eq!(m, DIRECTIONS);
+        assert_eq!(m, KNIGHT_DIRECTIONS);
     }
 
     #[test]

@@ -67,6 +67,7 @@ mod bits;
 pub mod board;
 pub mod existence;
 pub mod io;
+pub mod piece;
 #[cfg(feature = "puzzle")]
 pub mod puzzle;
 #[cfg(feature = "render")]
@@ -78,6 +79,7 @@ pub mod tour;
 
 pub use board::{Board, BoardError, Square};
 pub use existence::{check as exists, NoTour};
+pub use piece::{Piece, PieceError};
 #[cfg(feature = "puzzle")]
 pub use puzzle::{Grade, Puzzle, PuzzleError};
 pub use shape::{Shape, ShapeError};

@@ -152,7 +152,7 @@ pub enum TourError {
 
 impl Tour {
     /// The share of the moves in each of the 8 directions, in the order of
-    /// [`crate::board::DIRECTIONS`] (a cycle counts its closing move).
+    /// [`crate::board::KNIGHT_DIRECTIONS`] (a cycle counts its closing move).
     pub fn direction_shares(&self) -> [f64; 8] {
         direction_shares(self.board, &self.path, self.is_closed(), true)
     }
@@ -316,7 +316,7 @@ impl Tour {
     /// A fast check runs first (on every core for large tours); only a tour it rejects is
     /// walked again, in order, to name the first fault.
     pub fn verify(&self) -> Result<(), TourError> {
-        if self.holes.is_empty() && fast::is_tour(self.board, &self.path, self.is_closed()) {
+        if self.holes.is_empty() && fast::is_knight_tour(self.board, &self.path, self.is_closed()) {
             return Ok(());
         }
         self.first_fault()

@@ -62,7 +62,7 @@ proptest! {
     fn near_ends_and_same_tile(r in 5u32..=60, c in 5u32..=60, a in 0u32..60, b in 0u32..60, m in 0usize..8) {
         let board = Board::new(r, c).unwrap();
         let s = pick(board, a, b);
-        let (dr, dc) = knight_tour::board::MOVES[m];
+        let (dr, dc) = knight_tour::Piece::KNIGHT.moves()[m];
         let t = Square::new((s.row as i64 + dr as i64).rem_euclid(r as i64) as u32, (s.col as i64 + dc as i64).rem_euclid(c as i64) as u32);
         check(board, s, t, None)?;
     }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use knight_tour::board::human_bytes;
-use knight_tour::board::DIRECTIONS;
+use knight_tour::board::KNIGHT_DIRECTIONS;
 use knight_tour::io::{self as tio, OutputFormat};
 use knight_tour::solve::{self, Request, Solution};
 use knight_tour::Kind;
@@ -188,7 +188,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
                 elapsed.as_secs_f64() * 1e3,
             )?;
             let shares = tour.direction_shares();
-            let parts: Vec<String> = DIRECTIONS
+            let parts: Vec<String> = KNIGHT_DIRECTIONS
                 .iter()
                 .zip(shares)
                 .map(|(&(dr, dc), s)| format!("{dr:+}{dc:+} {:.1}%", 100.0 * s))

@@ -12,7 +12,7 @@
 //!   many open squares of each colour, an open one counts that differ by at most one, and
 //!   then both ends lie on the majority colour; with equal counts the two ends differ.
 
-use crate::board::{Board, Square, MOVES};
+use crate::board::{Board, Square, KNIGHT_MOVES};
 use crate::shape::Shape;
 
 use super::{Kind, NoTour};
@@ -210,7 +210,7 @@ impl<'a> Adjacency<'a> {
     fn of(&self, i: u32) -> Near {
         let s = self.board.square(i);
         let mut near = Near { sq: [0; 8], n: 0 };
-        for &(dr, dc) in &MOVES {
+        for &(dr, dc) in &KNIGHT_MOVES {
             let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
             if self.board.contains(r, c) {
                 let j = (r as u64 * self.board.cols as u64 + c as u64) as u32;

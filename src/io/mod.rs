@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::board::DIRECTIONS;
+use crate::board::KNIGHT_DIRECTIONS;
 use crate::board::{Board, BoardError, Splitter};
 use crate::tour::{Tour, TourError};
 use chunks::{write_chunked, Record, Words};
@@ -324,7 +324,7 @@ pub fn write_json(
     }
     let method = serde_json::to_string(method).unwrap_or_else(|_| "null".into());
     let seed = seed.map_or("null".to_string(), |s| s.to_string());
-    let directions: Vec<String> = DIRECTIONS
+    let directions: Vec<String> = KNIGHT_DIRECTIONS
         .iter()
         .zip(shares)
         .map(|(&(dr, dc), s)| format!("\"{dr:+}{dc:+}\": {s:.4}"))

@@ -223,7 +223,7 @@ struct Search<'a> {
     /// On a board of at most 128 squares without holes: every knight's move as a shift of the
     /// square set, with the squares it stays on the board from. `None`: moves are looked up
     /// square by square.
-    shifts: Option<Shifts>,
+    shifts: Option<KnightShifts>,
     /// Words of square sets the domain rule has gone through: what a node costs on a large
     /// board, where one node can take ten thousand times a small board's.
     work: std::cell::Cell<u64>,
@@ -231,7 +231,7 @@ struct Search<'a> {
     sets: Option<Sets>,
 }
 
-/// The domain rule's square sets as single 128-bit words, on boards with [`Shifts`]: no loops
+/// The domain rule's square sets as single 128-bit words, on boards with [`KnightShifts`]: no loops
 /// over words, and every knight's move inlined.
 #[derive(Clone)]
 struct Sets {
@@ -321,7 +321,7 @@ impl<'a> Search<'a> {
             unions: Vec::new(),
             light: vec![0; (n as usize).div_ceil(64)],
             known: Vec::new(),
-            shifts: Shifts::new(geo),
+            shifts: KnightShifts::new(geo),
             work: std::cell::Cell::new(0),
             sets: None,
         };

@@ -253,7 +253,7 @@ impl Chain {
                 if (r + c) & 1 != colour {
                     continue;
                 }
-                for (dr, dc) in crate::board::MOVES {
+                for (dr, dc) in crate::board::KNIGHT_MOVES {
                     let (nr, nc) = (r as i64 + dr as i64, c as i64 + dc as i64);
                     if !inside(nr, nc, (br, bc, bh, bw)) {
                         continue;

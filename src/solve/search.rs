@@ -4,13 +4,13 @@
 //! candidate list is recomputed when the search returns to it. That keeps memory at about
 //! six bytes a square, so a 1000x1000 search costs a few MB and depth never touches the call stack.
 
-use crate::board::{Board, MOVES};
+use crate::board::{Board, KNIGHT_MOVES};
 use crate::rng::mix64;
 
 /// How candidate moves are ordered at each square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Order {
-    /// The fixed order of the Java tutorial's timed run: [`MOVES`] from its sixth entry round
+    /// The fixed order of the Java tutorial's timed run: [`KNIGHT_MOVES`] from its sixth entry round
     /// to its fifth ("from 5 to 7, then 0 to 4"; its own figure: 44 s on 8x8 from the corner).
     Fixed,
     /// Fewest onward moves first, ties broken by `tie`.
@@ -20,7 +20,7 @@ pub enum Order {
 /// How Warnsdorff's rule breaks ties between squares with equally few onward moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TieBreak {
-    /// The first in [`MOVES`] order.
+    /// The first in [`KNIGHT_MOVES`] order.
     MoveOrder,
     /// The square farthest from the centre (Roth), then move order.
     FarFromCentre,
@@ -65,7 +65,7 @@ impl State {
     fn for_each_neighbour(&self, idx: u32, mut f: impl FnMut(usize, u32)) {
         let r = (idx / self.board.cols) as i64;
         let c = (idx % self.board.cols) as i64;
-        for (m, &(dr, dc)) in MOVES.iter().enumerate() {
+        for (m, &(dr, dc)) in KNIGHT_MOVES.iter().enumerate() {
             let (nr, nc) = (r + dr as i64, c + dc as i64);
             if nr >= 0 && nc >= 0 && nr < self.rows && nc < self.cols {
                 f(m, (nr * self.cols + nc) as u32);

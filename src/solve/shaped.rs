@@ -13,7 +13,7 @@
 //! colour, in turn; the budget is shared, and only when every start is exhausted is the
 //! answer "no tour".
 
-use crate::board::{Board, MOVES};
+use crate::board::{Board, KNIGHT_MOVES};
 use crate::shape::Shape;
 
 use crate::rng::mix64;
@@ -72,7 +72,7 @@ impl Graph {
             .iter()
             .map(|&i| {
                 let s = board.square(i);
-                MOVES
+                KNIGHT_MOVES
                     .iter()
                     .filter_map(|&(dr, dc)| {
                         let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);

@@ -8,7 +8,7 @@
 //! squares can lie far apart along the tour), draw on a budget of [`LONG_WORK`] squares moved
 //! per square of the board. So the rounds, proportional to the board, cost O(rows x cols).
 
-use crate::board::Board;
+use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::rng::mix64;
 
 /// Longest stretch walked backwards by one change.
@@ -94,7 +94,7 @@ pub(crate) fn vary(board: Board, path: &mut [u32], seed: u64) -> usize {
         let (ar, ac) = (a as i64 / cols, a as i64 % cols);
         let turn = (r & 7) as usize;
         for k in 0..8 {
-            let (dr, dc) = DIRECTIONS[(k + turn) & 7];
+            let (dr, dc) = KNIGHT_DIRECTIONS[(k + turn) & 7];
             let (dr, dc) = (dr as i64, dc as i64);
             let (cr, cc) = (ar + dr, ac + dc);
             if cr < 0 || cc < 0 || cr >= rows || cc >= cols {
@@ -142,17 +142,12 @@ pub(crate) fn vary(board: Board, path: &mut [u32], seed: u64) -> usize {
     }
     made
 }
-/// The share of a path's moves in each direction: counted where tours live, named here too.
-pub use crate::tour::direction_shares;
-
-/// The knight's moves in ascending (rows down, columns right) order, as varied tours count
-/// them and reports list them: [`crate::board::DIRECTIONS`], named here too.
-pub use crate::board::DIRECTIONS;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solve::{solve, Method, Request};
+    use crate::tour::direction_shares;
     use crate::Kind;
 
     #[test]
@@ -172,7 +167,7 @@ mod tests {
             for i in 0..moves {
                 let (a, b) = (board.square(path[i]), board.square(path[(i + 1) % n]));
                 let d = (b.row as i32 - a.row as i32, b.col as i32 - a.col as i32);
-                want[DIRECTIONS.iter().position(|&x| x == d).unwrap()] += 1;
+                want[KNIGHT_DIRECTIONS.iter().position(|&x| x == d).unwrap()] += 1;
             }
             for tour in [true, false] {
                 let got = direction_shares(board, &path, kind == Kind::Closed, tour);

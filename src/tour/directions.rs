@@ -2,10 +2,10 @@
 //! moves, which varied tours even out and reports print. A verified tour's steps are told
 //! apart by their index differences alone, and big paths are counted on every core.
 
-use crate::board::{Board, Splitter, DIRECTIONS};
+use crate::board::{Board, Splitter, KNIGHT_DIRECTIONS};
 
 /// The share of the path's moves in each of the 8 directions, in the order of
-/// [`DIRECTIONS`] (a cycle counts its closing move); steps that are not knight's moves count
+/// [`KNIGHT_DIRECTIONS`] (a cycle counts its closing move); steps that are not knight's moves count
 /// in none. `tour` says the path is a verified tour, which lets the steps be told apart by
 /// their index differences alone.
 pub fn direction_shares(board: Board, path: &[u32], closed: bool, tour: bool) -> [f64; 8] {
@@ -77,7 +77,7 @@ enum Steps {
 
 /// The index difference of each of the 8 directions on rows of `cols` squares, modulo 2^32.
 fn differences(cols: u32) -> [u32; 8] {
-    DIRECTIONS.map(|(dr, dc)| (dr.wrapping_mul(cols as i32)).wrapping_add(dc) as u32)
+    KNIGHT_DIRECTIONS.map(|(dr, dc)| (dr.wrapping_mul(cols as i32)).wrapping_add(dc) as u32)
 }
 
 /// Adds the moves between consecutive entries of `path` to `counts`.
@@ -133,12 +133,12 @@ fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: Steps) {
     }
 }
 
-/// The index in [`DIRECTIONS`] of a move of (rows, columns) + 2, each 0..=4; 8 for none.
+/// The index in [`KNIGHT_DIRECTIONS`] of a move of (rows, columns) + 2, each 0..=4; 8 for none.
 const SLOT: [u8; 25] = {
     let mut t = [8u8; 25];
     let mut k = 0;
     while k < 8 {
-        let (dr, dc) = DIRECTIONS[k];
+        let (dr, dc) = KNIGHT_DIRECTIONS[k];
         t[((dr + 2) * 5 + dc + 2) as usize] = k as u8;
         k += 1;
     }

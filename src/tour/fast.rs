@@ -17,7 +17,7 @@ use crate::board::{Board, Splitter};
 const MAX_CHUNKS: usize = 2;
 
 /// Whether `path` visits every square of `board` once by knight moves (and returns, if closed).
-pub(super) fn is_tour(board: Board, path: &[u32], closed: bool) -> bool {
+pub(super) fn is_knight_tour(board: Board, path: &[u32], closed: bool) -> bool {
     let n = board.area();
     if path.len() != n || n == 0 {
         return false;
@@ -110,7 +110,7 @@ fn difference_table(cols: u32) -> Option<Vec<i32>> {
         return None;
     }
     let mut table = vec![NO_MOVE; len];
-    for (dr, dc) in crate::board::DIRECTIONS {
+    for (dr, dc) in crate::board::KNIGHT_DIRECTIONS {
         table[(i64::from(dr) * c + i64::from(dc) + 2 * c + 1) as usize] = dc;
     }
     Some(table)
@@ -234,8 +234,8 @@ mod tests {
             swap.swap(5, 6);
             assert!(!run(&swap));
         }
-        assert!(is_tour(b, &good, false));
-        assert!(!is_tour(b, &good, true));
+        assert!(is_knight_tour(b, &good, false));
+        assert!(!is_knight_tour(b, &good, true));
     }
 
     /// Pseudo-random numbers for the faults below.

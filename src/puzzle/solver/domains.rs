@@ -1,7 +1,7 @@
 //! The domain rule: every unplaced number's squares, narrowed along its gap from both ends.
 
 use super::rules::Gap;
-use super::{Eval, Search, Sets, Shifts};
+use super::{Eval, KnightShifts, Search, Sets};
 use crate::bits::{self, BitRows};
 use crate::puzzle::NONE;
 
@@ -97,7 +97,7 @@ impl Search<'_> {
 
     /// [`Self::domains_into`] with every set one 128-bit word and every move a shift: the
     /// same rule, step for step, into `sets.dom`.
-    fn domains_in_words(&self, moves: &Shifts, sets: &mut Sets) -> Option<Pick> {
+    fn domains_in_words(&self, moves: &KnightShifts, sets: &mut Sets) -> Option<Pick> {
         let Sets {
             nbr,
             cand,

@@ -1,6 +1,6 @@
 //! The pruning rules and branching choice of the complete solver, one method per rule.
 
-use super::{Eval, Search, Shifts};
+use super::{Eval, KnightShifts, Search};
 use crate::puzzle::NONE;
 
 /// A run gap: numbers strictly between `lo` and `hi` are unplaced; `NONE` for an open end.
@@ -152,7 +152,7 @@ impl Search<'_> {
     /// The per-square rules and the connectivity rule at once, on 128-bit square sets (boards
     /// with [`Search::shifts`]): the same verdicts as [`Self::scan_empty_squares`] and
     /// [`Self::connected`], from eight shifts per set instead of a look at every neighbour.
-    pub(super) fn scan_sets(&self, moves: &Shifts) -> Option<Option<Forced>> {
+    pub(super) fn scan_sets(&self, moves: &KnightShifts) -> Option<Option<Forced>> {
         let empty = super::word(&self.empty);
         // The placed squares that can still be stepped onto: the ends of the gaps' runs.
         let mut ends = 0u128;

@@ -15,7 +15,7 @@ pub(super) fn word(set: &[u64]) -> u128 {
 /// squares that stay in their row), then by two or one whole rows, dropping what passes the
 /// last square. Four masked shifts and four plain ones reach all eight moves.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Shifts {
+pub(super) struct KnightShifts {
     /// A row's length: the shift by one row.
     pub(super) row: u32,
     /// The squares that can step one column right, one left, two right and two left.
@@ -24,7 +24,7 @@ pub(super) struct Shifts {
     pub(super) board: u128,
 }
 
-impl Shifts {
+impl KnightShifts {
     /// The moves of `geo`'s board, or `None` when it has holes (slots are then not its squares
     /// in row-major order), more than 128 squares, fewer than 3 columns or more than 31 (so
     /// that no move shifts by 64 or more).
@@ -33,7 +33,7 @@ impl Shifts {
         if !geo.holes.is_empty() || b.area() > 128 || !(3..=31).contains(&b.cols) {
             return None;
         }
-        let mut s = Shifts {
+        let mut s = KnightShifts {
             row: b.cols,
             cols: [0; 4],
             board: 0,

@@ -3,7 +3,7 @@
 //! cycle of tiles.
 
 use super::*;
-use crate::board::MOVES;
+use crate::board::KNIGHT_MOVES;
 use crate::shape::Shape;
 
 /// Band heights, most preferred first: odd heights let odd widths flip the colour balance.
@@ -102,10 +102,10 @@ impl Holes {
         let holes: Vec<(u32, u32)> = self.inside(b, rect).collect();
         let open = |y: i64, x: i64| inside(y, x) && !holes.contains(&(y as u32, x as u32));
         holes.iter().any(|&(hy, hx)| {
-            MOVES.iter().any(|&(dy, dx)| {
+            KNIGHT_MOVES.iter().any(|&(dy, dx)| {
                 let (y, x) = (hy as i64 + dy as i64, hx as i64 + dx as i64);
                 open(y, x)
-                    && MOVES
+                    && KNIGHT_MOVES
                         .iter()
                         .filter(|&&(ey, ex)| open(y + ey as i64, x + ex as i64))
                         .count()
