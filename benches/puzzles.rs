@@ -7,10 +7,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
-use knight_tour::puzzle::generate::{generate, Generated, Spec, Target};
-use knight_tour::puzzle::solver;
+use knight_tour::puzzle::{generate, Generated, Spec, Target};
 use knight_tour::puzzle::{Geometry, Grade};
-use knight_tour::render::pdf::pdf_pages;
+use knight_tour::render::pdf_pages;
 use knight_tour::render::sheet::{self, Sheet, Template};
 use knight_tour::render::Theme;
 use knight_tour::Board;
@@ -113,7 +112,9 @@ fn solving(c: &mut Criterion) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) % puzzles.len();
-                solver::solve(&puzzles[i], &geo, u64::MAX).unwrap().nodes
+                knight_tour::puzzle::solve(&puzzles[i], &geo, u64::MAX)
+                    .unwrap()
+                    .nodes
             })
         });
     }

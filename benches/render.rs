@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use knight_tour::existence::Kind;
-use knight_tour::render::raster::{self, Raster};
+use knight_tour::render::{self, Raster};
 use knight_tour::render::{render, DrawOptions, Scene, Style, Theme};
 use knight_tour::solve::{solve, Request};
 use knight_tour::Board;
@@ -20,7 +20,7 @@ fn png(board: &str, kind: Kind, style: Style, theme: &str, cell: f64, width: Opt
         &DrawOptions::new(style),
     );
     let r = Raster::new(scene.width(), scene.height(), None, width).unwrap();
-    raster::png(&svg, r).unwrap().len()
+    render::png(&svg, r).unwrap().len()
 }
 
 fn renders(c: &mut Criterion) {

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --example custom_theme -- tour.png`
 
-use knight_tour::render::raster::{png, Raster};
+use knight_tour::render::{png, Raster};
 use knight_tour::render::{render, DrawOptions, Scene, Style, Theme};
 use knight_tour::{solve, Board, Kind, Request};
 

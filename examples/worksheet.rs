@@ -3,7 +3,7 @@
 //! `cargo run --release --example worksheet -- 6 sheet.pdf key.pdf`
 
 use knight_tour::io::OutputFormat;
-use knight_tour::puzzle::generate::{batch, Spec, Target};
+use knight_tour::puzzle::{batch, Spec, Target};
 use knight_tour::render::sheet::{self, encode_pages, Sheet, Template};
 use knight_tour::render::Theme;
 use knight_tour::{Board, Grade};

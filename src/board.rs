@@ -9,11 +9,11 @@ use crate::piece::Piece;
 
 /// The knight's eight moves as (row delta, column delta) in [`Piece::KNIGHT`]'s order, as a
 /// constant for the knight-only constructions and searches that index it.
-pub const KNIGHT_MOVES: [(i32, i32); 8] = Piece::KNIGHT.moves;
+pub(crate) const KNIGHT_MOVES: [(i32, i32); 8] = Piece::KNIGHT.moves;
 
 /// The knight's moves in ascending (rows down, columns right) order: the order reports list
 /// the directions in and varied tours count them. Derived from [`Piece::KNIGHT`].
-pub const KNIGHT_DIRECTIONS: [(i32, i32); 8] = ascending(KNIGHT_MOVES);
+pub(crate) const KNIGHT_DIRECTIONS: [(i32, i32); 8] = ascending(KNIGHT_MOVES);
 
 /// `moves` sorted ascending (an insertion sort the compiler runs).
 const fn ascending(mut moves: [(i32, i32); 8]) -> [(i32, i32); 8] {
@@ -35,7 +35,7 @@ const fn ascending(mut moves: [(i32, i32); 8]) -> [(i32, i32); 8] {
 }
 
 /// The name of file (column) `col`: a, b, ..., z, aa, ab, ... (bijective base 26).
-pub fn file_name(col: u32) -> String {
+pub(crate) fn file_name(col: u32) -> String {
     let mut letters = [0u8; 8];
     let n = file_letters(&mut letters, col);
     String::from_utf8(letters[..n].to_vec()).expect("ascii")
@@ -83,11 +83,11 @@ impl Splitter {
 }
 
 /// Largest board accepted: indices must fit in `u32` and a path costs 4 bytes a square.
-pub const MAX_SQUARES: u64 = 1 << 30;
+pub(crate) const MAX_SQUARES: u64 = 1 << 30;
 
 /// Bytes a square costs while a tour is built and verified: the path (4), its tiles (1/4) and
 /// the verifier's visited sets (1/8 each, up to 2 when checked on two or more cores).
-pub const BYTES_PER_SQUARE: f64 = 4.5;
+pub(crate) const BYTES_PER_SQUARE: f64 = 4.5;
 
 /// Errors from parsing boards and squares.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -165,7 +165,7 @@ impl fmt::Display for Square {
 
 /// Parses a whole number in the one grammar every option uses: surrounding spaces allowed,
 /// then `0` or digits not starting with `0`; no sign. `None` if it is not one or overflows.
-pub fn parse_natural(text: &str) -> Option<u64> {
+pub(crate) fn parse_natural(text: &str) -> Option<u64> {
     let t = text.trim();
     if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) || (t.len() > 1 && t.starts_with('0'))
     {
@@ -174,19 +174,8 @@ pub fn parse_natural(text: &str) -> Option<u64> {
     t.parse().ok()
 }
 
-/// Parses a decimal in the same grammar, with an optional fraction (`12`, `1.5`, `0.25`).
-pub fn parse_decimal(text: &str) -> Option<f64> {
-    let t = text.trim();
-    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
-    if t.ends_with('.') || !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    parse_natural(whole)?;
-    t.parse().ok().filter(|v: &f64| v.is_finite())
-}
-
 /// Formats a human-readable byte count.
-pub fn human_bytes(bytes: f64) -> String {
+pub(crate) fn human_bytes(bytes: f64) -> String {
     const UNITS: [&str; 5] = ["B", "KB", "MB", "GB", "TB"];
     let mut v = bytes;
     let mut u = 0;
@@ -296,7 +285,7 @@ impl Board {
             .collect()
     }
 
-    /// The squares a knight reaches from `sq`, in [`KNIGHT_MOVES`] order.
+    /// The squares a knight reaches from `sq`, in [`Piece::KNIGHT`]'s move order.
     pub fn neighbours(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
         self.moves_from(Piece::KNIGHT, sq)
     }

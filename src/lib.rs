@@ -48,16 +48,14 @@
 //!
 //! ```
 //! # #[cfg(feature = "puzzle")] {
-//! use knight_tour::puzzle::generate::{generate, Spec, Target};
-//! use knight_tour::puzzle::solver::{self, Solutions};
-//! use knight_tour::puzzle::Geometry;
+//! use knight_tour::puzzle::{self, generate, Geometry, Solutions, Spec, Target};
 //! use knight_tour::{Board, Grade, Kind};
 //!
 //! let board: Board = "6x6".parse()?;
 //! let geo = Geometry::new(board);
 //! let spec = Spec::new(board, Kind::Open, Target::Difficulty(Grade::Easy), 7);
 //! let made = generate(&spec, &geo)?;
-//! let proof = solver::solve(&made.puzzle, &geo, solver::CHECK_BUDGET)?;
+//! let proof = puzzle::solve(&made.puzzle, &geo, 4_000_000)?;
 //! assert_eq!(proof.solutions, Solutions::One(made.solution));
 //! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -65,6 +63,10 @@
 
 mod bits;
 pub mod board;
+/// The `knight-tour` command-line tool (the binary is its `main`); not a library interface.
+#[cfg(feature = "cli")]
+#[doc(hidden)]
+pub mod cli;
 pub mod existence;
 pub mod io;
 pub mod piece;

@@ -1,12 +1,6 @@
-//! The `knight-tour` binary: parse the arguments, run, print any error once.
+//! The `knight-tour` binary: the library's command-line tool, which parses the arguments,
+//! runs and prints any error once.
 
-mod cli;
-
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    match cli::parse_args().and_then(cli::run) {
-        Ok(code) => code,
-        Err(e) => cli::report(&e),
-    }
+fn main() -> std::process::ExitCode {
+    knight_tour::cli::main()
 }

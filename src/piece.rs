@@ -8,7 +8,7 @@ use thiserror::Error;
 
 /// The largest leap accepted (`--piece A,B` with `B` at most this): far past any board a tour
 /// is drawn on, small enough that no move arithmetic can overflow.
-pub const MAX_LEAP: u32 = 1 << 20;
+pub(crate) const MAX_LEAP: u32 = 1 << 20;
 
 /// A leaper (every move of `a` squares one way and `b` the other) or the king (wazir and
 /// ferz together). Copy-sized: at most eight moves, kept inline.
@@ -25,7 +25,7 @@ pub enum PieceError {
     /// Neither a known name nor `A,B`.
     #[error("unknown piece '{0}'; hint: use knight, camel, zebra, giraffe, antelope, wazir, ferz, king, or A,B for an (A,B) leaper such as 1,2")]
     Unknown(String),
-    /// A leap of (0, 0) or past [`MAX_LEAP`].
+    /// A leap of (0, 0) or of more than 2^20 squares.
     #[error("no piece leaps ({0},{1}); hint: A and B are 0..={MAX_LEAP} and not both 0")]
     Leap(u32, u32),
 }

@@ -8,7 +8,7 @@ use crate::bits::BitSet;
 mod directions;
 mod fast;
 
-pub use directions::direction_shares;
+pub(crate) use directions::direction_shares;
 
 /// Tours from this many squares on are built and checked on every core (with the `parallel`
 /// feature): below it a thread pool costs more than it saves.
@@ -152,7 +152,7 @@ pub enum TourError {
 
 impl Tour {
     /// The share of the moves in each of the 8 directions, in the order of
-    /// [`crate::board::KNIGHT_DIRECTIONS`] (a cycle counts its closing move).
+    /// the knight's directions in ascending order (a cycle counts its closing move).
     pub fn direction_shares(&self) -> [f64; 8] {
         direction_shares(self.board, &self.path, self.is_closed(), true)
     }

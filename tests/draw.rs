@@ -102,7 +102,8 @@ fn svg_is_one_path_for_the_tour_and_parses() {
     assert_eq!(tour.len(), 1);
     assert_eq!(moves(tour[0]), 1155);
     assert!(tour[0].contains("z\""));
-    knight_tour::render::raster::parse(&svg).unwrap();
+    let r = knight_tour::render::Raster::new(100.0, 100.0, None, Some(100)).unwrap();
+    knight_tour::render::png(&svg, r).unwrap();
 }
 
 #[test]

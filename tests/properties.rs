@@ -214,8 +214,8 @@ proptest! {
         grade in 0usize..3,
         seed in any::<u64>(),
     ) {
-        use knight_tour::puzzle::generate::{generate, Spec, Target};
-        use knight_tour::puzzle::solver::{self, Solutions};
+        use knight_tour::puzzle::{generate, Spec, Target};
+        use knight_tour::puzzle::Solutions;
         use knight_tour::puzzle::{Geometry, Grade};
         let board = Board::new(rows, cols).unwrap();
         let closed = closed && board.area() % 2 == 0;
@@ -232,7 +232,7 @@ proptest! {
             prop_assert_eq!(g.puzzle.grid()[g.solution.path()[0] as usize], 1);
             prop_assert_eq!(g.puzzle.grid()[g.solution.path()[n as usize - 1] as usize], n);
         }
-        let o = solver::solve(&g.puzzle, &geo, u64::MAX).unwrap();
+        let o = knight_tour::puzzle::solve(&g.puzzle, &geo, u64::MAX).unwrap();
         prop_assert_eq!(o.solutions, Solutions::One(g.solution));
     }
 }

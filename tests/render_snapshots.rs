@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use knight_tour::io::read_json;
+use knight_tour::io::read_json_from;
 use knight_tour::render::{render, DrawOptions, Scene, Style, Theme};
 use knight_tour::{Board, Tour};
 
@@ -17,7 +17,7 @@ fn data(name: &str) -> String {
 }
 
 fn tour(name: &str) -> Tour {
-    read_json(&data(name)).unwrap().tour
+    read_json_from(data(name).as_bytes()).unwrap().tour
 }
 
 fn draw(file: &str, style: Style, theme: &str, tweak: impl Fn(&mut DrawOptions)) -> String {

@@ -6,13 +6,13 @@ use std::process::ExitCode;
 use clap::{Args, ValueEnum};
 use std::io::Write;
 
-use knight_tour::io::OutputFormat;
-use knight_tour::render::animate::{self, Timing};
-use knight_tour::render::colour::{Palette, PALETTES};
-use knight_tour::render::raster::Raster;
-use knight_tour::render::theme::Rgb;
-use knight_tour::render::{self, layout, DrawOptions, Picture, Scene, Style, Theme};
-use knight_tour::{Board, Tour};
+use crate::io::OutputFormat;
+use crate::render::animate::{self, Timing};
+use crate::render::Raster;
+use crate::render::Rgb;
+use crate::render::{self, DrawOptions, Picture, Scene, Style, Theme};
+use crate::render::{Palette, PALETTES};
+use crate::{Board, Tour};
 
 use super::files::{self, read_text};
 use super::output::{choose, emit};
@@ -301,7 +301,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         let scene = scene_for(&args, board, cell)?;
         #[cfg(feature = "pdf")]
         if format == OutputFormat::Pdf {
-            render::pdf::page_points(scene.width(), scene.height(), args.width.map(f64::from))?;
+            render::page_points(scene.width(), scene.height(), args.width.map(f64::from))?;
         }
         if is_raster(format) || args.frames.is_some() {
             let raster = Raster::new(scene.width(), scene.height(), args.dpi, args.width)?;
@@ -398,7 +398,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             })?
         }
     }
-    let mut pic = layout::picture(&tour, &scene, &theme, &opts);
+    let mut pic = render::picture(&tour, &scene, &theme, &opts);
     if opts.transparent {
         pic.background = None;
     }

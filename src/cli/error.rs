@@ -3,16 +3,16 @@
 
 use std::io;
 
-use knight_tour::board::BoardError;
-use knight_tour::io::puzzle::PuzzleReadError;
-use knight_tour::io::ReadError;
-use knight_tour::puzzle::generate::GenerateError;
-use knight_tour::puzzle::PuzzleError;
-use knight_tour::render::animate::TimingError;
-use knight_tour::render::raster::RasterError;
-use knight_tour::render::sheet::TemplateError;
-use knight_tour::render::{SizeError, ThemeError};
-use knight_tour::solve::SolveError;
+use crate::board::BoardError;
+use crate::io::puzzle::PuzzleReadError;
+use crate::io::ReadError;
+use crate::puzzle::GenerateError;
+use crate::puzzle::PuzzleError;
+use crate::render::animate::TimingError;
+use crate::render::sheet::TemplateError;
+use crate::render::RasterError;
+use crate::render::{SizeError, ThemeError};
+use crate::solve::SolveError;
 use thiserror::Error;
 
 /// Exit code: success.
@@ -43,7 +43,7 @@ pub enum Error {
     Board(#[from] BoardError),
     /// A bad shape.
     #[error(transparent)]
-    Shape(#[from] knight_tour::ShapeError),
+    Shape(#[from] crate::ShapeError),
     /// The solver did not produce a tour.
     #[error(transparent)]
     Solve(#[from] SolveError),

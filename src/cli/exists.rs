@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 
+use crate::existence;
+use crate::Kind;
 use clap::Args;
-use knight_tour::existence;
-use knight_tour::Kind;
 
 use super::error::BUDGET;
 use super::output::print;
@@ -54,7 +54,7 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
         |_| "drop --budget".into(),
     )?;
     if let Some(end) = end {
-        let start = start.unwrap_or(knight_tour::Square::new(0, 0));
+        let start = start.unwrap_or(crate::Square::new(0, 0));
         let (a, b) = (board.algebraic(start), board.algebraic(end));
         return match existence::between(board, start, end) {
             Ok(()) => {
@@ -122,12 +122,12 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
 /// yes (a tour was found and verified), no (a reason or an exhausted search), or that the
 /// budget ran out with no answer either way (exit 4).
 fn shaped(
-    shape: &knight_tour::Shape,
+    shape: &crate::Shape,
     args: &ExistsArgs,
-    start: Option<knight_tour::Square>,
-    end: Option<knight_tour::Square>,
+    start: Option<crate::Square>,
+    end: Option<crate::Square>,
 ) -> Result<ExitCode, Error> {
-    use knight_tour::solve::{solve_on, Request, SolveError};
+    use crate::solve::{solve_on, Request, SolveError};
     let board = shape.board();
     let kind = if args.kind.closed {
         Kind::Closed

@@ -9,6 +9,7 @@ mod output;
 mod pages;
 mod puzzle;
 mod shape;
+mod sniff;
 mod solve;
 mod verify;
 
@@ -17,11 +18,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use knight_tour::solve::Method;
-use knight_tour::Kind;
-use knight_tour::{Board, Square};
+use crate::solve::Method;
+use crate::Kind;
+use crate::{Board, Square};
 
-pub use error::Error;
+pub(crate) use error::Error;
 
 const EXAMPLES: &str = concat!(
     "Examples:
@@ -62,7 +63,7 @@ const DRAW_EXAMPLES: &str = "Examples:
 /// Knight's tours on any rectangular board: exact existence, solvers and checks.
 #[derive(Debug, Parser)]
 #[command(name = "knight-tour", version, about, after_help = EXAMPLES)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -101,7 +102,7 @@ enum Command {
 /// The kind of tour (shared by subcommands).
 #[derive(Debug, Clone, Copy, Args)]
 #[group(multiple = false)]
-pub struct KindArgs {
+pub(crate) struct KindArgs {
     /// A closed tour: the last square is a knight's move from the first.
     #[arg(long)]
     closed: bool,
@@ -122,7 +123,7 @@ impl KindArgs {
 
 /// Solver choice accepted on the command line.
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum MethodArg {
+pub(crate) enum MethodArg {
     /// The fastest method that is sure to answer.
     Auto,
     /// Divide and conquer: tiles merged into one cycle, O(rows x cols).
@@ -144,8 +145,17 @@ impl From<MethodArg> for Method {
     }
 }
 
+/// The `knight-tour` command-line tool: parses the process's arguments, runs the command and
+/// prints any error once (the binary's whole `main`).
+pub fn main() -> ExitCode {
+    match parse_args().and_then(run) {
+        Ok(code) => code,
+        Err(e) => report(&e),
+    }
+}
+
 /// Prints an error once, as one `error:` line with its hint, and returns its exit code.
-pub fn report(e: &Error) -> ExitCode {
+pub(crate) fn report(e: &Error) -> ExitCode {
     let code = e.code();
     if code != error::OK {
         let line = match e.hint() {
@@ -162,7 +172,7 @@ pub fn report(e: &Error) -> ExitCode {
 /// as clap does; every mistake becomes one [`Error::Usage`] line with a hint, as every other
 /// error is (clap's own message takes three lines and its tip for a value starting with '-'
 /// does not work for option values).
-pub fn parse_args() -> Result<Cli, Error> {
+pub(crate) fn parse_args() -> Result<Cli, Error> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     use clap::Parser;
     let e = match Cli::try_parse() {
@@ -219,7 +229,7 @@ pub fn parse_args() -> Result<Cli, Error> {
 }
 
 /// Writes a note to stderr (never fails: a closed stderr only loses the note).
-pub fn note(text: std::fmt::Arguments<'_>) {
+pub(crate) fn note(text: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "{text}");
 }
 
@@ -263,7 +273,7 @@ fn printable(text: &str) -> Result<String, String> {
 }
 
 fn natural(text: &str) -> Result<u64, String> {
-    knight_tour::board::parse_natural(text).ok_or_else(|| {
+    crate::board::parse_natural(text).ok_or_else(|| {
         format!("'{text}' is not a whole number; write digits only, such as 12 (no sign, no leading zeros)")
     })
 }
@@ -280,7 +290,7 @@ fn natural32(text: &str) -> Result<u32, String> {
 
 /// clap parser for decimal options (sizes, resolutions): digits with an optional fraction.
 fn decimal(text: &str) -> Result<f64, String> {
-    knight_tour::board::parse_decimal(text).ok_or_else(|| {
+    parse_decimal(text).ok_or_else(|| {
         format!(
             "'{text}' is not a number; write digits with an optional fraction, such as 12 or 1.5"
         )
@@ -288,7 +298,7 @@ fn decimal(text: &str) -> Result<f64, String> {
 }
 
 /// Runs the parsed command line.
-pub fn run(cli: Cli) -> Result<ExitCode, Error> {
+pub(crate) fn run(cli: Cli) -> Result<ExitCode, Error> {
     // Ctrl-C and SIGTERM end every run with 130, also before any file is written.
     files::on_interrupt();
     match cli.command {
@@ -300,4 +310,15 @@ pub fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Completions(a) => meta::completions(a),
         Command::Man => meta::man(),
     }
+}
+
+/// Parses a decimal in the same grammar, with an optional fraction (`12`, `1.5`, `0.25`).
+fn parse_decimal(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let (whole, frac) = t.split_once('.').unwrap_or((t, ""));
+    if t.ends_with('.') || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    crate::board::parse_natural(whole)?;
+    t.parse().ok().filter(|v: &f64| v.is_finite())
 }

@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+use crate::io::OutputFormat;
 use clap::ValueEnum;
-use knight_tour::io::OutputFormat;
 
 use super::files::{self, Output};
 use super::Error;

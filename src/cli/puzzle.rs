@@ -6,12 +6,13 @@ use std::process::ExitCode;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use knight_tour::io::{page_files, OutputFormat};
-use knight_tour::puzzle::generate::{self, Spec, Target};
-use knight_tour::puzzle::Grade;
-use knight_tour::render::raster::Raster;
-use knight_tour::render::sheet::{self, Sheet, Template};
-use knight_tour::Kind;
+use super::pages::page_files;
+use crate::io::OutputFormat;
+use crate::puzzle::Grade;
+use crate::puzzle::{self, Spec, Target};
+use crate::render::sheet::{self, Sheet, Template};
+use crate::render::Raster;
+use crate::Kind;
 
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
 use super::files::{self, read_text, Fill, Output};
@@ -312,11 +313,11 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         Some(p) => Some(choose(None, Some(p), "--answers", &PAGES, None)?),
     };
     check_applies(&a, format)?;
-    if a.count == 0 || a.count > generate::MAX_BATCH {
+    if a.count == 0 || a.count > puzzle::MAX_BATCH {
         return Err(Error::Usage(format!(
             "--count {} is out of range; hint: 1 to {} puzzles",
             a.count,
-            generate::MAX_BATCH
+            puzzle::MAX_BATCH
         )));
     }
     if a.per_page == Some(0) || a.per_page.is_some_and(|p| p > sheet::MAX_PER_PAGE) {
@@ -414,9 +415,9 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         budget: a.budget,
         ..Spec::on_shape(&shape, Kind::of(a.kind.closed), target, seed)
     };
-    generate::check(&spec)?;
+    puzzle::check_spec(&spec)?;
     let bar = progress(a.count as u64, &format!("{board} puzzles"));
-    let made = generate::batch(&spec, a.count, &|| bar.inc(1))?;
+    let made = puzzle::batch(&spec, a.count, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let kind = match spec.holes.len() {
         0 => spec.kind.name().to_string(),
@@ -431,7 +432,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             Target::Minimal if g.unproven > 0 => {
                 let budget = spec
                     .budget
-                    .unwrap_or_else(|| generate::check_budget(g.solution.len()));
+                    .unwrap_or_else(|| puzzle::check_budget(g.solution.len()));
                 let kept = if g.unproven == 1 {
                     "1 clue kept when the search without it".to_string()
                 } else {

@@ -3,8 +3,8 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::{Board, Shape};
 use clap::Args;
-use knight_tour::{Board, Shape};
 
 use super::files::open_bounded;
 use super::Error;

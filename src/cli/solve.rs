@@ -4,13 +4,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use crate::board::human_bytes;
+use crate::board::KNIGHT_DIRECTIONS;
+use crate::io::{self as tio, OutputFormat};
+use crate::solve::{self, Request, Solution};
+use crate::Kind;
+use crate::Shape;
 use clap::Args;
-use knight_tour::board::human_bytes;
-use knight_tour::board::KNIGHT_DIRECTIONS;
-use knight_tour::io::{self as tio, OutputFormat};
-use knight_tour::solve::{self, Request, Solution};
-use knight_tour::Kind;
-use knight_tour::Shape;
 
 use super::output::{choose, emit, target, FormatArg};
 use super::shape::ShapeArgs;

@@ -4,14 +4,14 @@ use std::io::{Read, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use super::sniff::{file_kind, FileKind, MAX_TOUR_FILE_BYTES};
+use crate::io::puzzle::{read_puzzles, MAX_PUZZLE_FILE_BYTES};
+use crate::io::read_json_from;
+use crate::puzzle::Geometry;
+use crate::puzzle::{check, CheckError};
+use crate::Kind;
+use crate::Tour;
 use clap::Args;
-use knight_tour::io::puzzle::{read_puzzles, MAX_PUZZLE_FILE_BYTES};
-use knight_tour::io::{file_kind, read_json_from, FileKind, MAX_TOUR_FILE_BYTES};
-use knight_tour::puzzle::check::{check, CheckError};
-use knight_tour::puzzle::solver;
-use knight_tour::puzzle::Geometry;
-use knight_tour::Kind;
-use knight_tour::Tour;
 
 use super::files::{open_bounded, read_error};
 use super::output::print;
@@ -43,7 +43,7 @@ pub fn read_tour_file(path: &Path) -> Result<Tour, Error> {
 fn tour_from(path: &Path, r: impl Read) -> Result<Tour, Error> {
     let name = path.display().to_string();
     let file = read_json_from(r).map_err(|source| match source {
-        knight_tour::io::ReadError::Io(e) => read_error(e, path),
+        crate::io::ReadError::Io(e) => read_error(e, path),
         source => Error::Read {
             path: name.clone(),
             source,
@@ -151,7 +151,11 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
             "to a puzzle file: its givens fix the squares",
             |o| format!("drop {o}"),
         )?;
-        return verify_puzzles(path, &text, args.budget.unwrap_or(solver::CHECK_BUDGET));
+        return verify_puzzles(
+            path,
+            &text,
+            args.budget.unwrap_or(crate::puzzle::CHECK_BUDGET),
+        );
     }
     refuse_given(
         &[("--budget", args.budget.is_some())],
@@ -181,7 +185,7 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
         tour.board(),
         match tour.holes().len() {
             0 => String::new(),
-            n => format!(" with {}", knight_tour::existence::holes_text(n)),
+            n => format!(" with {}", crate::existence::holes_text(n)),
         },
         tour.len(),
         tour.board().algebraic(tour.start()),

@@ -136,7 +136,7 @@ pub enum NoTour {
 }
 
 /// "1 hole", "3 holes".
-pub fn holes_text(n: usize) -> String {
+pub(crate) fn holes_text(n: usize) -> String {
     if n == 1 {
         "1 hole".into()
     } else {
@@ -235,7 +235,7 @@ pub(crate) fn start_for(board: Board, end: Square) -> Square {
 
 /// The cheap proofs on a shaped board (a plain rectangle gets the theorems' exact answer):
 /// `Ok` means no proof of impossibility, not that a tour exists; the complete search decides.
-pub fn on_shape(
+pub(crate) fn on_shape(
     shape: &crate::shape::Shape,
     kind: Kind,
     start: Option<Square>,

@@ -6,7 +6,6 @@
 pub mod puzzle;
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
@@ -16,11 +15,7 @@ use crate::tour::{Tour, TourError};
 use chunks::{write_chunked, Record, Words};
 
 /// The format tag of tour files.
-pub const TOUR_FORMAT: &str = "knight-tour/1";
-
-/// The format tag of puzzle files (known here too, so that a build without puzzles can still
-/// tell what a file is).
-pub const PUZZLE_FORMAT: &str = "knight-tour-puzzle/1";
+pub(crate) const TOUR_FORMAT: &str = "knight-tour/1";
 
 /// Every format the tool writes. Which ones a command takes is the command's business;
 /// what a file name says is decided here, once.
@@ -48,25 +43,6 @@ pub enum OutputFormat {
     Apng,
     /// A self-contained web page to play puzzles on screen (`.html`, `.htm`).
     Html,
-}
-
-/// The files `pages` pages in `format` go to: one PDF (or JSON or text file) named `out`, or,
-/// for SVG and PNG with more than one page, `NAME-1.ext`, `NAME-2.ext`, ... beside `out`.
-pub fn page_files(out: &Path, format: OutputFormat, pages: usize) -> Vec<PathBuf> {
-    if pages <= 1 || !matches!(format, OutputFormat::Svg | OutputFormat::Png) {
-        return vec![out.to_path_buf()];
-    }
-    let part = |s: Option<&std::ffi::OsStr>| s.map(|s| s.to_string_lossy().into_owned());
-    let (stem, ext) = (
-        part(out.file_stem()).unwrap_or_default(),
-        part(out.extension()),
-    );
-    (1..=pages)
-        .map(|i| match &ext {
-            Some(e) => out.with_file_name(format!("{stem}-{i}.{e}")),
-            None => out.with_file_name(format!("{stem}-{i}")),
-        })
-        .collect()
 }
 
 impl OutputFormat {
@@ -103,104 +79,6 @@ impl OutputFormat {
             OutputFormat::Html => "html",
         }
     }
-}
-
-/// What a file holds, told from its first bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FileKind {
-    /// A JSON object tagged `knight-tour/1`.
-    Tour,
-    /// A JSON object tagged `knight-tour-puzzle/1`, or a JSON array (of puzzles).
-    Puzzles,
-    /// Not JSON: a text grid of numbers and `.`.
-    Grid,
-    /// A JSON object with another tag, or none within the bytes seen.
-    Other(Option<String>),
-    /// Bytes that are not text.
-    Binary,
-}
-
-/// Tells what a file holds from its first bytes (a few kilobytes are plenty): the `format`
-/// tag of a JSON object at its top level, a JSON array, or text that is no JSON.
-pub fn file_kind(head: &[u8]) -> FileKind {
-    // A multi-byte character cut at the end of the head is still text.
-    let text_ok = match std::str::from_utf8(head) {
-        Ok(_) => true,
-        Err(e) => e.error_len().is_none(),
-    };
-    if head.contains(&0) || !text_ok {
-        return FileKind::Binary;
-    }
-    let text = String::from_utf8_lossy(head);
-    let t = text.trim_start();
-    if t.starts_with('[') {
-        return FileKind::Puzzles;
-    }
-    if !t.starts_with('{') {
-        return FileKind::Grid;
-    }
-    match top_level_tag(t) {
-        Some(tag) if tag == TOUR_FORMAT => FileKind::Tour,
-        Some(tag) if tag == PUZZLE_FORMAT => FileKind::Puzzles,
-        other => FileKind::Other(other),
-    }
-}
-
-/// The string value of the key `format` at the top level of a JSON object's text, if it is
-/// there; nested objects and strings are stepped over.
-fn top_level_tag(t: &str) -> Option<String> {
-    let b = t.as_bytes();
-    let (mut i, mut depth) = (0, 0usize);
-    // The last string read at depth 1 and whether a ':' followed it (so it was a key).
-    let mut key: Option<String> = None;
-    let read_string = |i: &mut usize| -> Option<String> {
-        let start = *i + 1;
-        let mut j = start;
-        while j < b.len() {
-            match b[j] {
-                b'\\' => j += 2,
-                b'"' => {
-                    *i = j + 1;
-                    return Some(t[start..j].to_string());
-                }
-                _ => j += 1,
-            }
-        }
-        None
-    };
-    while i < b.len() {
-        match b[i] {
-            b'{' | b'[' => {
-                depth += 1;
-                i += 1;
-            }
-            b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            b'"' => {
-                let s = read_string(&mut i)?;
-                if depth == 1 {
-                    match key.take() {
-                        Some(k) if k == "format" => return Some(s),
-                        _ => {
-                            // A key if a ':' follows.
-                            let rest = t[i..].trim_start();
-                            if rest.starts_with(':') {
-                                key = Some(s);
-                            }
-                        }
-                    }
-                }
-            }
-            b',' => {
-                key = None;
-                i += 1;
-            }
-            _ => i += 1,
-        }
-    }
-    None
 }
 
 /// Errors reading a tour file.
@@ -267,15 +145,6 @@ pub struct TourFile {
     pub method: Option<String>,
     /// The seed used, if any.
     pub seed: Option<u64>,
-}
-
-/// Largest tour file read: 40 bytes a square of the largest board (a path entry as written
-/// takes at most 18, plus room for tiles and whitespace).
-pub const MAX_TOUR_FILE_BYTES: u64 = 1024 + 40 * crate::board::MAX_SQUARES;
-
-/// Parses a `knight-tour/1` JSON tour and verifies it.
-pub fn read_json(text: &str) -> Result<TourFile, ReadError> {
-    read_json_from(text.as_bytes())
 }
 
 /// Reads a `knight-tour/1` JSON tour from a stream, with memory bounded by the board: each

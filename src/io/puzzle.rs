@@ -18,11 +18,12 @@ use crate::tour::Tour;
 /// A hole in a text grid being read (no number is this large).
 const HOLE: u64 = u64::MAX;
 
-pub use super::PUZZLE_FORMAT;
+/// The format tag of puzzle files.
+pub(crate) const PUZZLE_FORMAT: &str = "knight-tour-puzzle/1";
 
 /// Largest puzzle file read: room for a thousand puzzles with their solutions (a 50x50
 /// puzzle with its solution takes about 65 KB).
-pub const MAX_PUZZLE_FILE_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_PUZZLE_FILE_BYTES: u64 = 64 << 20;
 
 /// A puzzle as stored in a file, with what the file says about it.
 #[derive(Debug, Clone)]
@@ -188,7 +189,7 @@ pub fn read_puzzles(text: &str, kind: Kind) -> Result<Vec<PuzzleFile>, PuzzleRea
 
 /// Reads a text grid: whitespace-separated numbers, `.` for blanks and `x` for holes; blank
 /// lines and `#` comments skipped.
-pub fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> {
+pub(crate) fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> {
     let (b, cells) = grid_cells(text)?;
     let mut givens = Vec::new();
     let mut holes = Vec::new();
@@ -407,7 +408,10 @@ pub fn write_puzzle_text(w: &mut (impl Write + ?Sized), p: &Puzzle) -> io::Resul
 
 /// Writes generated puzzles as `knight-tour-puzzle/1` JSON with their solutions, grades and
 /// seeds: one object, or an array when there are several.
-pub fn write_batch_json(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io::Result<()> {
+pub(crate) fn write_batch_json(
+    w: &mut (impl Write + ?Sized),
+    made: &[Generated],
+) -> io::Result<()> {
     let many = made.len() > 1;
     if many {
         w.write_all(b"[\n")?;
@@ -427,7 +431,10 @@ pub fn write_batch_json(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io
 }
 
 /// Writes generated puzzles as text grids, each under a `#` line saying what it is.
-pub fn write_batch_text(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io::Result<()> {
+pub(crate) fn write_batch_text(
+    w: &mut (impl Write + ?Sized),
+    made: &[Generated],
+) -> io::Result<()> {
     for (i, g) in made.iter().enumerate() {
         if i > 0 {
             w.write_all(b"\n")?;
@@ -454,7 +461,7 @@ pub fn write_batch_text(w: &mut (impl Write + ?Sized), made: &[Generated]) -> io
 }
 
 /// Prints two solutions side by side with the differing squares starred.
-pub fn write_two(
+pub(crate) fn write_two(
     w: &mut (impl Write + ?Sized),
     p: &Puzzle,
     x: &Tour,

@@ -21,22 +21,9 @@ fn tour() -> Tour {
     Tour::from_squares_unchecked(b, &sq, Kind::Open)
 }
 
-#[test]
-fn page_files_number_svg_and_png_pages_only() {
-    let one = |p: &str, f, n| page_files(Path::new(p), f, n);
-    assert_eq!(
-        one("d/s.pdf", OutputFormat::Pdf, 3),
-        vec![PathBuf::from("d/s.pdf")]
-    );
-    assert_eq!(
-        one("s.png", OutputFormat::Png, 1),
-        vec![PathBuf::from("s.png")]
-    );
-    assert_eq!(
-        one("d/s.svg", OutputFormat::Svg, 2),
-        vec![PathBuf::from("d/s-1.svg"), PathBuf::from("d/s-2.svg")]
-    );
-    assert_eq!(one("s", OutputFormat::Png, 2)[1], PathBuf::from("s-2"));
+/// Parses a `knight-tour/1` JSON tour held as text.
+fn read_json(text: &str) -> Result<TourFile, ReadError> {
+    read_json_from(text.as_bytes())
 }
 
 #[test]
@@ -73,29 +60,6 @@ fn bad_files() {
         read_json("{\"format\": \"knight-tour/1\", \"rows\": 2, \"cols\": 2, \"closed\": false, \"path\": [[5,0]]}"),
         Err(ReadError::Tour(TourError::OffBoard { .. }))
     ));
-}
-
-#[test]
-fn kinds_from_the_format_tag() {
-    let tour = br#"{"format": "knight-tour/1", "rows": 1}"#;
-    assert_eq!(file_kind(tour), FileKind::Tour);
-    // The tag counts only at the top level, and only as the value of "format".
-    let nested = br#"{"note": {"format": "knight-tour/1"}, "x": "format", "format": "other/2"}"#;
-    assert_eq!(file_kind(nested), FileKind::Other(Some("other/2".into())));
-    let late = br#"{"rows": 8, "path": [[0, 0]], "format": "knight-tour/1"}"#;
-    assert_eq!(file_kind(late), FileKind::Tour);
-    assert_eq!(file_kind(b"  [ {} ]"), FileKind::Puzzles);
-    assert_eq!(file_kind(b"1 . .\n. 2 ."), FileKind::Grid);
-    assert_eq!(file_kind(b"\0\0\0"), FileKind::Binary);
-    assert_eq!(
-        file_kind(br#"{"format": "knight-tour-puzzle/1"}"#),
-        FileKind::Puzzles
-    );
-    assert_eq!(file_kind(br#"{"rows": 8"#), FileKind::Other(None));
-    assert_eq!(
-        file_kind(br#"{"a": "x\"format", "format": "knight-tour/1"}"#),
-        FileKind::Tour
-    );
 }
 
 #[test]

@@ -72,7 +72,7 @@ pub struct Spec {
     /// The square of the last number of an open tour, or anywhere.
     pub end: Option<Square>,
     /// Search nodes for each check that a clue can go (minimal and clue-count puzzles), or
-    /// [`check_budget`]'s default for the board.
+    /// The default is 4,000 nodes a square, at least 200,000.
     pub budget: Option<u64>,
 }
 

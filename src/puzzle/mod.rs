@@ -2,15 +2,23 @@
 //! that each number is a knight's move from the next (and, for closed tours, the last from the
 //! first).
 //!
-//! [`solver`] decides by complete search whether a puzzle has none, one or several solutions;
+//! [`solve()`] decides by complete search whether a puzzle has none, one or several solutions;
 //! [`grade`] solves by deduction alone and says which rules were needed; [`generate`] makes
 //! minimal unique puzzles from random tours.
 
-pub mod answer;
-pub mod check;
-pub mod generate;
-pub mod grade;
-pub mod solver;
+pub(crate) mod answer;
+pub(crate) mod check;
+pub(crate) mod generate;
+pub(crate) mod grade;
+pub(crate) mod solver;
+
+pub use answer::{mark, Answer, Cell, Fault, Marking, SizeMismatch};
+pub use check::{check, CheckError};
+pub use generate::{batch, generate, GenerateError, Generated, Spec, Target};
+pub(crate) use generate::{check as check_spec, check_budget, MAX_BATCH};
+pub use grade::{grade, grade_of, Verdict};
+pub(crate) use solver::CHECK_BUDGET;
+pub use solver::{solve, GaveUp, Outcome, Solutions};
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -25,7 +33,7 @@ use crate::tour::Kind;
 use crate::tour::Tour;
 
 /// Largest puzzle board: the distance table costs one byte per pair of squares.
-pub const MAX_SQUARES: usize = 2500;
+pub(crate) const MAX_SQUARES: usize = 2500;
 
 /// Marks an empty slot in number-to-square and square-to-number tables.
 pub(crate) const NONE: u32 = u32::MAX;

@@ -153,14 +153,6 @@ pub fn solvable_elsewhere(
     Ok(!found.is_empty())
 }
 
-/// Whether `puzzle` has exactly one solution, or `None` if the budget ran out first.
-pub fn is_unique(puzzle: &Puzzle, geo: &Geometry, budget: u64) -> Option<bool> {
-    match solve(puzzle, geo, budget) {
-        Ok(o) => Some(matches!(o.solutions, Solutions::One(_))),
-        Err(_) => None,
-    }
-}
-
 /// Subtrees [`Search::run_split`] opens before it searches them side by side: enough for the
 /// work to spread evenly over the cores, though a few hold most of it.
 const SPLIT: usize = 32;

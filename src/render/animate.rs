@@ -15,36 +15,36 @@ use super::raster::{self, Raster, RasterError};
 use super::theme::Join;
 
 /// Frames per second when none is asked for.
-pub const DEFAULT_FPS: f64 = 12.0;
+pub(crate) const DEFAULT_FPS: f64 = 12.0;
 
 /// Most frames made when no `--duration` says otherwise: 24 s at the default rate.
-pub const DEFAULT_MAX_FRAMES: u32 = 288;
+pub(crate) const DEFAULT_MAX_FRAMES: u32 = 288;
 
 /// Most frames ever made.
-pub const MAX_FRAMES: u32 = 10_000;
+pub(crate) const MAX_FRAMES: u32 = 10_000;
 
 /// Bytes a pixel an animation holds at once: the kept canvas, the frame painted over it, the
 /// frame before (to find what changed), the still at the end, and the changed rectangle's
 /// pixels and flags (the whole first frame: 9 bytes), with room to spare.
-pub const BYTES_PER_PIXEL: u64 = 24;
+pub(crate) const BYTES_PER_PIXEL: u64 = 24;
 
 /// Most memory the frame buffers of an animation may take (the rest of a 4 GB machine is
 /// left to the tour, the picture and the encoded file).
-pub const MAX_BUFFER_BYTES: u64 = 2 << 30;
+pub(crate) const MAX_BUFFER_BYTES: u64 = 2 << 30;
 
 /// Most pixel-frames an animation may paint: each frame copies the canvas, paints, compares
 /// with the frame before and encodes what changed, measured at about 5 ns a pixel on this
 /// project's machine, so this is some ten seconds of work.
-pub const MAX_PIXEL_FRAMES: u64 = 2_000_000_000;
+pub(crate) const MAX_PIXEL_FRAMES: u64 = 2_000_000_000;
 
 /// How many times a pixel-frame of numbered stills costs one of GIF or APNG: each still is a
 /// whole PNG to compress (measured: about 28 ns a pixel against 5).
-pub const STILL_WEIGHT: u64 = 5;
+pub(crate) const STILL_WEIGHT: u64 = 5;
 
 /// Refuses an animation of `frames` frames at `raster` before any pixel is painted when its
 /// frame buffers or its painting are over the limits, saying what size would fit; `stills`
 /// when every frame is written whole (`--frames`).
-pub fn check_cost(raster: Raster, frames: usize, stills: bool) -> Result<(), RasterError> {
+pub(crate) fn check_cost(raster: Raster, frames: usize, stills: bool) -> Result<(), RasterError> {
     let px = raster.width as u64 * raster.height as u64;
     let weight = if stills { STILL_WEIGHT } else { 1 };
     let bytes = px.saturating_mul(BYTES_PER_PIXEL);
@@ -76,7 +76,7 @@ pub fn check_cost(raster: Raster, frames: usize, stills: bool) -> Result<(), Ras
 }
 
 /// Seconds the last frame is held by default.
-pub const DEFAULT_HOLD: f64 = 2.0;
+pub(crate) const DEFAULT_HOLD: f64 = 2.0;
 
 /// Timing settings out of range.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -113,7 +113,7 @@ pub struct Timing {
 
 impl Timing {
     /// Frames for `steps` steps at `fps`, lasting `duration` seconds (default: one step a
-    /// frame, up to [`DEFAULT_MAX_FRAMES`]), then held `hold` seconds.
+    /// frame, up to 288 frames), then held `hold` seconds.
     pub fn new(
         steps: u32,
         fps: f64,
@@ -197,7 +197,7 @@ impl Timing {
 /// Paints every frame of `pic` in order and hands each to `each`: the frame number, the step
 /// it shows, and its pixels. The last frame is the still drawing; earlier ones add each
 /// frame's moves to a kept canvas and paint the markers on top.
-pub fn frames(
+pub(crate) fn frames(
     pic: &Picture,
     raster: Raster,
     timing: &Timing,
@@ -499,7 +499,11 @@ pub fn apng(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<u8>, R
 }
 
 /// Every frame as its own PNG, in order.
-pub fn stills(pic: &Picture, raster: Raster, timing: &Timing) -> Result<Vec<Vec<u8>>, RasterError> {
+pub(crate) fn stills(
+    pic: &Picture,
+    raster: Raster,
+    timing: &Timing,
+) -> Result<Vec<Vec<u8>>, RasterError> {
     check_cost(raster, timing.frames().len(), true)?;
     let mut out = Vec::new();
     frames(pic, raster, timing, |_, _, pm| {

@@ -1,26 +1,34 @@
-//! Drawing tours: a pure layout ([`scene`], [`layout`] into a [`Picture`]), themes, and two
+//! Drawing tours: a pure layout (a [`Scene`] laid out by [`picture()`] into a [`Picture`]), themes, and two
 //! painters of the picture: SVG (and PDF from it) and direct raster (PNG, GIF, APNG).
 
 pub mod animate;
-pub mod colour;
+pub(crate) mod colour;
 pub(crate) mod glyphs;
-pub mod layout;
+pub(crate) mod layout;
 mod options;
-pub mod paint;
+pub(crate) mod paint;
 #[cfg(feature = "pdf")]
-pub mod pdf;
-pub mod picture;
+pub(crate) mod pdf;
+pub(crate) mod picture;
 #[cfg(feature = "puzzle")]
-pub mod play;
-pub mod raster;
-pub mod scene;
+pub(crate) mod play;
+pub(crate) mod raster;
+pub(crate) mod scene;
 mod settings;
 #[cfg(feature = "puzzle")]
 pub mod sheet;
-pub mod svg;
-pub mod theme;
+pub(crate) mod svg;
+pub(crate) mod theme;
 
+pub(crate) use colour::PALETTES;
+pub use colour::{Palette, Rgb};
+pub use layout::picture;
+#[cfg(feature = "pdf")]
+pub(crate) use pdf::page_points;
+#[cfg(feature = "pdf")]
+pub use pdf::pdf_pages;
 pub use picture::Picture;
+pub use raster::{png, Raster, RasterError};
 pub use scene::Scene;
 pub use svg::{render, DrawOptions, Style};
 pub use theme::{Theme, ThemeError};
@@ -50,7 +58,7 @@ pub fn encode(
 
 /// How a picture is turned into a file.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Output {
+pub(crate) struct Output {
     /// The format.
     pub format: crate::io::OutputFormat,
     /// Resolution of raster formats.
@@ -71,7 +79,7 @@ impl Output {
 /// The bytes of a picture: SVG (animated with a timing), PNG and animations painted directly,
 /// PDF through the SVG.
 #[cfg(feature = "pdf")]
-pub fn picture_bytes(pic: &Picture, out: &Output) -> Result<Vec<u8>, raster::RasterError> {
+pub(crate) fn picture_bytes(pic: &Picture, out: &Output) -> Result<Vec<u8>, raster::RasterError> {
     use crate::io::OutputFormat;
     let timing = || {
         out.timing.clone().unwrap_or_else(|| {
@@ -97,29 +105,29 @@ pub fn picture_bytes(pic: &Picture, out: &Output) -> Result<Vec<u8>, raster::Ras
 
 /// Most `<use>`/`<path>` elements written into one SVG file: beyond this the file runs to
 /// hundreds of megabytes and its element tree to gigabytes while it is written.
-pub const MAX_SVG_ELEMENTS: u64 = 2_000_000;
+pub(crate) const MAX_SVG_ELEMENTS: u64 = 2_000_000;
 
 /// Most elements a PDF drawing may have: usvg, which reads the SVG for it, stops at
 /// 1,000,000 nodes, and each digit `<use>` becomes two.
-pub const MAX_RASTER_ELEMENTS: u64 = 490_000;
+pub(crate) const MAX_RASTER_ELEMENTS: u64 = 490_000;
 
 /// Most elements painted directly (PNG, GIF, APNG): bounded by time, about a second a million.
-pub const MAX_PAINT_ELEMENTS: u64 = 1 << 24;
+pub(crate) const MAX_PAINT_ELEMENTS: u64 = 1 << 24;
 
 /// Most moves in one line painted directly: the painter strokes it in pieces, but the tour and
 /// the pixels behind it grow with the moves (8000x8000 at 2 pixels a square: 17 s, 3.8 GB), so
 /// 2^25 (about 5800x5800) keeps a drawing within some 2 GB.
-pub const MAX_PAINT_MOVES: u64 = 1 << 25;
+pub(crate) const MAX_PAINT_MOVES: u64 = 1 << 25;
 
 /// Most moves in one drawn line for SVG: about 8 bytes of path data each.
-pub const MAX_SVG_MOVES: u64 = 1 << 24;
+pub(crate) const MAX_SVG_MOVES: u64 = 1 << 24;
 
 /// Most moves in one drawn line for PDF, which parses the path back into memory.
-pub const MAX_RASTER_MOVES: u64 = 1 << 22;
+pub(crate) const MAX_RASTER_MOVES: u64 = 1 << 22;
 
 /// What a drawing costs, estimated from the board and style before anything is solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cost {
+pub(crate) struct Cost {
     /// Elements (one per digit of every number in the numbers style).
     pub elements: u64,
     /// Moves in the drawn line (lines and tiles styles).
@@ -128,7 +136,7 @@ pub struct Cost {
 
 /// A drawing too large for its output format.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SizeError {
+pub(crate) enum SizeError {
     /// Too many elements.
     #[error("a {style} drawing of {board} has about {elements} elements, over the {limit} that {format} output takes")]
     Elements {
@@ -161,7 +169,7 @@ pub enum SizeError {
 
 /// Estimates a drawing's cost: every digit of every number is an element in the numbers
 /// style; the line style draws one move a square (plus an arrow each with `arrows`).
-pub fn cost(board: Board, style: Style, arrows: bool) -> Cost {
+pub(crate) fn cost(board: Board, style: Style, arrows: bool) -> Cost {
     let n = board.area() as u64;
     match style {
         Style::Traced => {
@@ -197,7 +205,7 @@ pub fn cost(board: Board, style: Style, arrows: bool) -> Cost {
 }
 
 /// Checks a drawing's cost against the limits of its format.
-pub fn check_size(
+pub(crate) fn check_size(
     board: Board,
     style: Style,
     arrows: bool,

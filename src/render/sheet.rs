@@ -25,7 +25,7 @@ mod template;
 pub use template::{Template, TemplateError};
 
 /// CSS pixels per millimetre: page sizes are written in pixels for rasterising and PDF.
-pub const PX_PER_MM: f64 = 96.0 / 25.4;
+pub(crate) const PX_PER_MM: f64 = 96.0 / 25.4;
 
 /// One puzzle on a worksheet.
 #[derive(Debug, Clone, Copy)]
@@ -117,7 +117,7 @@ pub fn encode_pages(
 }
 
 /// Most puzzles a page can hold and still be written in.
-pub const MAX_PER_PAGE: usize = 64;
+pub(crate) const MAX_PER_PAGE: usize = 64;
 
 /// Where a batch's answer-key pages go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +134,7 @@ pub enum Keys {
 /// as worksheet pages in `format` (one PDF, or one SVG or PNG a page), then the answer-key
 /// pages where `keys` says. Rendering everything first lets the caller write all files or
 /// none.
-pub fn batch_files(
+pub(crate) fn batch_files(
     made: &[crate::puzzle::generate::Generated],
     sheet: &Sheet<'_>,
     format: crate::io::OutputFormat,
@@ -465,7 +465,7 @@ fn boards(
 /// A pupil's answer as one page sized to the board: the heading, the grid as written with
 /// the givens shaded and every wrong square framed, file and rank labels (the report names
 /// squares by them), and the verdict with each fault in words beneath.
-pub fn marked_answer(
+pub(crate) fn marked_answer(
     puzzle: &Puzzle,
     marking: &crate::puzzle::answer::Marking,
     theme: &Theme,

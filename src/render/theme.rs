@@ -151,7 +151,7 @@ pub enum ThemeError {
 
 impl Theme {
     /// This theme made to write on, for worksheets and the play page: squares (and the page
-    /// around the board) at least as light as [`WRITABLE_LUMINANCE`], numbers and labels
+    /// around the board) at least as light as 0.85 relative luminance (0.7 for the page), numbers and labels
     /// darkened until they read on them. Light themes come back unchanged.
     pub fn for_writing(&self) -> Theme {
         let (light, dark) = WRITABLE_LUMINANCE;

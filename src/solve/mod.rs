@@ -12,7 +12,7 @@ pub(crate) mod search;
 pub(crate) mod shaped;
 pub(crate) mod small;
 pub(crate) mod strip;
-pub mod vary;
+pub(crate) mod vary;
 pub(crate) mod warnsdorff;
 
 use std::fmt;
@@ -245,7 +245,7 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
 }
 
 /// Default positions a search on a shaped board may visit: about 10 s of work.
-pub const SHAPE_BUDGET: u64 = 50_000_000;
+pub(crate) const SHAPE_BUDGET: u64 = 50_000_000;
 
 /// Solves a request on a shaped board: a plain rectangle goes to [`solve`]; otherwise the
 /// cheap proofs of impossibility, then the complete search, whose answer is a verified tour,

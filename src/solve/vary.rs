@@ -12,20 +12,20 @@ use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::rng::mix64;
 
 /// Longest stretch walked backwards by one change.
-pub const WINDOW: usize = 48;
+pub(crate) const WINDOW: usize = 48;
 
 /// Passes along the tour, each trying a change at about every other move.
-pub const PASSES: usize = 8;
+pub(crate) const PASSES: usize = 8;
 
 /// The first passes take any change; later ones only those that even out the slopes.
-pub const MIXING: usize = 4;
+pub(crate) const MIXING: usize = 4;
 
 /// Squares that long reversals may move, per square of the board: a tile whose cycle the
 /// merges cut into short pieces can change only through them.
-pub const LONG_WORK: usize = 96;
+pub(crate) const LONG_WORK: usize = 96;
 
 /// Most squares moved by long reversals in all, so that huge boards stay linear and fast.
-pub const MAX_LONG_WORK: usize = 1 << 26;
+pub(crate) const MAX_LONG_WORK: usize = 1 << 26;
 
 /// Changes `path` (row-major indices in visiting order) by random reversals that keep it a
 /// knight's tour with the same ends; returns the number of changes made.

@@ -5,10 +5,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use knight_tour::io::puzzle::{read_answer, read_puzzles, MAX_PUZZLE_FILE_BYTES};
-use knight_tour::puzzle::answer::mark;
-use knight_tour::render::sheet::{self, Template};
-use knight_tour::Kind;
+use crate::io::puzzle::{read_answer, read_puzzles, MAX_PUZZLE_FILE_BYTES};
+use crate::puzzle::mark;
+use crate::render::sheet::{self, Template};
+use crate::Kind;
 
 use super::super::draw::{load_theme, theme_file};
 use super::super::error::{NO, OK};
@@ -132,7 +132,7 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
                     &Template::builtin("a4")?,
                     &format!("Answer: {shown}"),
                 );
-                let bytes = knight_tour::render::encode(
+                let bytes = crate::render::encode(
                     page.svg,
                     *format,
                     (page.width, page.height),

@@ -3,11 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use knight_tour::io::puzzle::{read_puzzles, write_two, MAX_PUZZLE_FILE_BYTES};
-use knight_tour::io::write_text;
-use knight_tour::puzzle::solver::{self, Solutions};
-use knight_tour::puzzle::Geometry;
-use knight_tour::Kind;
+use crate::io::puzzle::{read_puzzles, write_two, MAX_PUZZLE_FILE_BYTES};
+use crate::io::write_text;
+use crate::puzzle::Geometry;
+use crate::puzzle::Solutions;
+use crate::Kind;
 
 use super::super::error::{NO, OK};
 use super::super::files::read_text;
@@ -36,13 +36,13 @@ pub(super) fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     for (i, f) in files.iter().enumerate() {
         let p = &f.puzzle;
         let geo = Geometry::on_shape(&p.shape());
-        let budget = a.budget.unwrap_or(solver::CHECK_BUDGET);
+        let budget = a.budget.unwrap_or(crate::puzzle::CHECK_BUDGET);
         let label = if files.len() > 1 {
             format!("puzzle {}: ", i + 1)
         } else {
             String::new()
         };
-        let o = solver::solve(p, &geo, budget).map_err(|e| {
+        let o = crate::puzzle::solve(p, &geo, budget).map_err(|e| {
             Error::GaveUp(format!(
                 "{name}: {label}{e}; hint: raise --budget (now {budget})"
             ))
