@@ -9,9 +9,10 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::pages::page_files;
 use crate::io::OutputFormat;
 use crate::puzzle::Grade;
-use crate::puzzle::{self, Spec, Target};
+use crate::puzzle::{self, Generated, Spec, Target};
 use crate::render::sheet::{self, Sheet, Template};
 use crate::render::Raster;
+use crate::Board;
 use crate::Kind;
 
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
@@ -283,35 +284,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         "to --closed: a closed tour has no end square",
         |_| "drop --end, or drop --closed for an open tour".into(),
     )?;
-    let format = choose(
-        a.format.map(Into::into),
-        a.output.as_deref(),
-        "-o",
-        &SHEETS,
-        Some(OutputFormat::Text),
-    )?;
-    if a.output.is_none()
-        && matches!(
-            format,
-            OutputFormat::Svg | OutputFormat::Png | OutputFormat::Pdf
-        )
-    {
-        return Err(Error::Usage(format!(
-            "a {format:?} worksheet needs -o FILE; hint: knight-tour puzzle {board} -o sheet.pdf"
-        )));
-    }
-    let same = a.answers.as_deref() == Some(Path::new(SAME));
-    if same && !PAGES.contains(&format) {
-        return Err(Error::Usage(format!(
-            "--answers same adds the key pages to a PDF, PNG or SVG worksheet, not to {format:?} \
-             output; hint: --answers key.pdf"
-        )));
-    }
-    let answers_format = match &a.answers {
-        None => None,
-        Some(_) if same => None,
-        Some(p) => Some(choose(None, Some(p), "--answers", &PAGES, None)?),
-    };
+    let (format, same, answers_format) = formats(&a, board)?;
     check_applies(&a, format)?;
     if a.count == 0 || a.count > puzzle::MAX_BATCH {
         return Err(Error::Usage(format!(
@@ -343,8 +316,120 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         };
         sheet::default_per_page(&template, &title, &facts)
     });
-    // Every output and input is known before any work: compare them all by file identity.
     let pages = a.count.div_ceil(per_page);
+    let png_pages = png_page_count(format, same, answers_format, pages);
+    super::pages::check_page_work(&template, dpi, png_pages)?;
+    let theme_spec = a.theme.as_deref().unwrap_or("classic");
+    let targets = plan_outputs(&a, format, same, answers_format, pages, theme_spec)?;
+    let theme = load_theme(theme_spec)?;
+    let target = target_of(&a);
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let spec = Spec {
+        start,
+        end,
+        budget: a.budget,
+        ..Spec::on_shape(&shape, Kind::of(a.kind.closed), target, seed)
+    };
+    puzzle::check_spec(&spec)?;
+    let bar = progress(a.count as u64, &format!("{board} puzzles"));
+    let made = puzzle::batch(&spec, a.count, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    say_made(&made, &spec, board);
+    let sheet = Sheet {
+        template: &template,
+        theme: &theme,
+        title,
+        per_page,
+        caption: match a.caption {
+            None | Some(CaptionArg::None) => sheet::Caption::None,
+            Some(CaptionArg::Seed) => sheet::Caption::Seed,
+            Some(CaptionArg::Full) => sheet::Caption::Full,
+        },
+    };
+    // Every file is rendered first, then all are written together: all or none.
+    let keys = match answers_format {
+        Some(f) => sheet::Keys::Apart(f),
+        None if same => sheet::Keys::After,
+        None => sheet::Keys::None,
+    };
+    let contents = sheet::batch_files(&made, &sheet, format, keys, dpi)?;
+    debug_assert_eq!(contents.len(), targets.len());
+    write_files(&contents, &targets)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The worksheet's format, whether the key pages follow it in the same file (`--answers
+/// same`), and the key file's format: checked against each other before any work.
+fn formats(
+    a: &MakeArgs,
+    board: Board,
+) -> Result<(OutputFormat, bool, Option<OutputFormat>), Error> {
+    let format = choose(
+        a.format.map(Into::into),
+        a.output.as_deref(),
+        "-o",
+        &SHEETS,
+        Some(OutputFormat::Text),
+    )?;
+    if a.output.is_none()
+        && matches!(
+            format,
+            OutputFormat::Svg | OutputFormat::Png | OutputFormat::Pdf
+        )
+    {
+        return Err(Error::Usage(format!(
+            "a {format:?} worksheet needs -o FILE; hint: knight-tour puzzle {board} -o sheet.pdf"
+        )));
+    }
+    let same = a.answers.as_deref() == Some(Path::new(SAME));
+    if same && !PAGES.contains(&format) {
+        return Err(Error::Usage(format!(
+            "--answers same adds the key pages to a PDF, PNG or SVG worksheet, not to {format:?} \
+             output; hint: --answers key.pdf"
+        )));
+    }
+    let answers_format = match &a.answers {
+        None => None,
+        Some(_) if same => None,
+        Some(p) => Some(choose(None, Some(p), "--answers", &PAGES, None)?),
+    };
+    Ok((format, same, answers_format))
+}
+
+/// PNG pages to paint: the worksheet's (with the key's when they share the file) and the key's.
+fn png_page_count(
+    format: OutputFormat,
+    same: bool,
+    answers_format: Option<OutputFormat>,
+    pages: usize,
+) -> usize {
+    let sheet = match (format, same) {
+        (OutputFormat::Png, true) => 2 * pages,
+        (OutputFormat::Png, false) => pages,
+        _ => 0,
+    };
+    sheet
+        + if answers_format == Some(OutputFormat::Png) {
+            pages
+        } else {
+            0
+        }
+}
+
+/// Every output and input, known before any work and compared by file identity: the files
+/// to write (stdout first when there is no `-o`).
+fn plan_outputs(
+    a: &MakeArgs,
+    format: OutputFormat,
+    same: bool,
+    answers_format: Option<OutputFormat>,
+    pages: usize,
+    theme_spec: &str,
+) -> Result<Vec<Output>, Error> {
     let mut outputs: Vec<(&str, PathBuf)> = Vec::new();
     if let Some(o) = &a.output {
         let sheet_pages = if same { 2 * pages } else { pages };
@@ -361,21 +446,6 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
                 .map(|p| ("--answers", p)),
         );
     }
-    let png_pages = if format == OutputFormat::Png {
-        if same {
-            2 * pages
-        } else {
-            pages
-        }
-    } else {
-        0
-    } + if answers_format == Some(OutputFormat::Png) {
-        pages
-    } else {
-        0
-    };
-    super::pages::check_page_work(&template, dpi, png_pages)?;
-    let theme_spec = a.theme.as_deref().unwrap_or("classic");
     let mut inputs: Vec<(&str, &Path)> = Vec::new();
     if let Some(t) = &a.template {
         inputs.push(("--template", t));
@@ -387,15 +457,18 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         inputs.push(("--mask", m));
     }
     let named: Vec<(&str, &Path)> = outputs.iter().map(|(o, p)| (*o, p.as_path())).collect();
-    let targets = if a.output.is_none() {
+    Ok(if a.output.is_none() {
         let mut t = vec![Output::stdout()];
         t.extend(files::plan(&named, &inputs)?);
         t
     } else {
         files::plan(&named, &inputs)?
-    };
-    let theme = load_theme(theme_spec)?;
-    let target = match (a.clues, a.difficulty) {
+    })
+}
+
+/// What the clues aim at: a minimal puzzle, a clue count, or a difficulty (medium by default).
+fn target_of(a: &MakeArgs) -> Target {
+    match (a.clues, a.difficulty) {
         _ if a.minimal => Target::Minimal,
         (Some(c), _) => Target::Clues(c),
         (None, d) => Target::Difficulty(match d.unwrap_or(DifficultyArg::Medium) {
@@ -403,22 +476,13 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             DifficultyArg::Medium => Grade::Medium,
             DifficultyArg::Hard => Grade::Hard,
         }),
-    };
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs())
-    });
-    let spec = Spec {
-        start,
-        end,
-        budget: a.budget,
-        ..Spec::on_shape(&shape, Kind::of(a.kind.closed), target, seed)
-    };
-    puzzle::check_spec(&spec)?;
-    let bar = progress(a.count as u64, &format!("{board} puzzles"));
-    let made = puzzle::batch(&spec, a.count, &|| bar.inc(1))?;
-    bar.finish_and_clear();
+    }
+}
+
+/// One line on stderr for each puzzle made: its clues, grade and seed, and why it is not
+/// what was asked for where it is not.
+fn say_made(made: &[Generated], spec: &Spec, board: Board) {
+    let target = spec.target;
     let kind = match spec.holes.len() {
         0 => spec.kind.name().to_string(),
         1 => format!("{} with 1 hole", spec.kind.name()),
@@ -450,25 +514,10 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             g.seed
         ));
     }
-    let sheet = Sheet {
-        template: &template,
-        theme: &theme,
-        title,
-        per_page,
-        caption: match a.caption {
-            None | Some(CaptionArg::None) => sheet::Caption::None,
-            Some(CaptionArg::Seed) => sheet::Caption::Seed,
-            Some(CaptionArg::Full) => sheet::Caption::Full,
-        },
-    };
-    // Every file is rendered first, then all are written together: all or none.
-    let keys = match answers_format {
-        Some(f) => sheet::Keys::Apart(f),
-        None if same => sheet::Keys::After,
-        None => sheet::Keys::None,
-    };
-    let contents = sheet::batch_files(&made, &sheet, format, keys, dpi)?;
-    debug_assert_eq!(contents.len(), targets.len());
+}
+
+/// Writes every rendered file together: all or none.
+fn write_files(contents: &[Vec<u8>], targets: &[Output]) -> Result<(), Error> {
     let mut fills: Vec<Box<Fill<'_>>> = contents
         .iter()
         .map(|bytes| Box::new(move |w: &mut dyn Write| w.write_all(bytes)) as Box<Fill<'_>>)
@@ -482,7 +531,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     for t in targets.iter().filter(|t| !t.is_stdout()) {
         note(format_args!("wrote {}", t.path().display()));
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// A progress bar on stderr for long batches; hidden when stderr is not a terminal.

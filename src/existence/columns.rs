@@ -1,6 +1,6 @@
 //! Tours with prescribed ends on boards 3 or 4 squares wide, decided exactly by a search over
 //! columns (a transfer-matrix search), which also yields the moves of one such tour for the
-//! solver to walk (`solve/band.rs`).
+//! solver to walk (`solve/narrow_ends.rs`).
 //!
 //! Cut the board between two columns: the moves that cross the cut, and which of their loose
 //! ends belong to one piece of path, are all that the columns already placed tell the columns
@@ -145,7 +145,7 @@ fn extend(
 }
 
 /// The search over one board's columns.
-struct Band {
+struct ColumnSearch {
     h: usize,
     n: u32,
     /// Board square (row, col) in the band's orientation -> whether it is the start or end.
@@ -158,7 +158,7 @@ struct Band {
     table: Vec<Vec<(u32, Choice)>>,
 }
 
-impl Band {
+impl ColumnSearch {
     fn id(&mut self, s: State) -> u32 {
         if let Some(&i) = self.ids.get(&s) {
             return i;
@@ -280,12 +280,12 @@ pub(crate) fn orient(board: Board, sq: Square) -> (usize, u32) {
     }
 }
 
-fn band(board: Board, s: Square, t: Square) -> Option<Band> {
+fn band(board: Board, s: Square, t: Square) -> Option<ColumnSearch> {
     let (h, n) = board.sides();
     if !(1..=MAX_H as u32).contains(&h) || s == t {
         return None;
     }
-    Some(Band {
+    Some(ColumnSearch {
         h: h as usize,
         n,
         ends: [orient(board, s), orient(board, t)],

@@ -156,7 +156,7 @@ pub(crate) fn between(
 mod tests {
     use super::*;
     use crate::existence::columns;
-    use crate::solve::{exact, solve, Request};
+    use crate::solve::{ends_search, solve, Request};
     use crate::tour::Kind;
 
     /// The rule against exhaustive search: every pair the rule allows gets a verified tour;
@@ -179,7 +179,7 @@ mod tests {
                     }
                     Err(NoTour::Ends { .. }) => {
                         assert_eq!(
-                            exact::path(board, s, t, u64::MAX),
+                            ends_search::path(board, s, t, u64::MAX),
                             Ok(None),
                             "{board} {ss:?} {tt:?}"
                         );
@@ -203,7 +203,7 @@ mod tests {
             for n in 1..=top {
                 let b = Board::new(h, n).unwrap();
                 for s in 0..b.area() as u32 {
-                    let ends = exact::ends_from(b, s).unwrap();
+                    let ends = ends_search::ends_from(b, s).unwrap();
                     for t in 0..b.area() as u32 {
                         let (ss, tt) = (b.square(s), b.square(t));
                         let want = ends & (1 << t) != 0;

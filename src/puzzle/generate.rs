@@ -304,7 +304,7 @@ pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError>
             Err(e) if attempt == 0 => return Err(e),
             Err(_) => continue,
         };
-        let Some(g) = one(spec, geo, tour, &mut rng, attempt + 1) else {
+        let Some(g) = clues_for_tour(spec, geo, tour, &mut rng, attempt + 1) else {
             continue;
         };
         let clues = g.puzzle.clues();
@@ -368,21 +368,27 @@ fn add_budget(n: usize) -> u64 {
     (n as u64 * 200).max(20_000)
 }
 
-/// The clue-selection loop on one tour.
-fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) -> Option<Generated> {
+/// The clue-selection loop on one tour: start from a scattering of clues, add clues until the
+/// puzzle is unique (or, with a grade, until deduction at that grade finishes it), remove every
+/// clue that is not needed, and prove what is left unique with the complete solver.
+fn clues_for_tour(
+    spec: &Spec,
+    geo: &Geometry,
+    tour: Tour,
+    rng: &mut Rng,
+    attempts: u32,
+) -> Option<Generated> {
     let n = tour.len() as u32;
     let budget = spec.budget.unwrap_or_else(|| check_budget(n as usize));
-    let mut given = vec![false; n as usize];
     let fixed: Vec<u32> = if spec.kind.is_closed() {
         vec![0]
     } else {
         vec![0, n - 1]
     };
+    let mut given = vec![false; n as usize];
     for &k in &fixed {
         given[k as usize] = true;
     }
-    let puzzle_of =
-        |given: &[bool]| Puzzle::from_tour(&tour, (0..n).filter(|&k| given[k as usize]));
     // A scattering of clues to start from: sparse puzzles make the complete search slow at
     // finding even two solutions, and minimising removes what is not needed anyway.
     for g in given.iter_mut() {
@@ -392,15 +398,46 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
         Target::Difficulty(g) => Some(g),
         Target::Clues(_) | Target::Minimal => None,
     };
-    // Without a grade, add clues until the complete solver proves the solution unique. With
-    // one, the deduction below proves it as it goes (its rules are sound, so a puzzle they
-    // finish has one solution): the complete search on sparse puzzles was most of the time,
-    // mostly spent running out of budget (20x20: 40 s of 40.4).
-    while target.is_none() {
-        let p = puzzle_of(&given);
+    match target {
+        None => add_until_unique(&tour, geo, &mut given, rng),
+        Some(g) => add_until_graded(&tour, geo, g, &mut given, rng),
+    }
+    let unproven = remove_clues(spec, geo, &tour, budget, &fixed, &mut given, rng);
+    let puzzle = puzzle_with(&tour, &given);
+    // Never assume: the complete solver proves uniqueness of what is written.
+    let proof =
+        solver::solve_on_all_cores(&puzzle, geo, solver::default_budget(n as usize)).ok()?;
+    if proof.solutions != Solutions::One(tour.clone()) {
+        return None;
+    }
+    let grade = grade::grade_of(&puzzle, geo);
+    Some(Generated {
+        puzzle,
+        solution: tour,
+        grade,
+        seed: spec.seed,
+        attempts,
+        unproven,
+    })
+}
+
+/// The puzzle of `tour` with the numbers marked in `given` shown.
+fn puzzle_with(tour: &Tour, given: &[bool]) -> Puzzle {
+    Puzzle::from_tour(tour, (0..given.len() as u32).filter(|&k| given[k as usize]))
+}
+
+/// Adds clues until the complete solver proves the solution unique: each one where a second
+/// solution it found differs from the tour (or, when the search runs out, anywhere free).
+/// Used without a grade only: with one, deduction proves uniqueness as it goes (its rules are
+/// sound), and the complete search on sparse puzzles was most of the time, mostly spent running
+/// out of budget (20x20: 40 s of 40.4).
+fn add_until_unique(tour: &Tour, geo: &Geometry, given: &mut [bool], rng: &mut Rng) {
+    let n = tour.len() as u32;
+    loop {
+        let p = puzzle_with(tour, given);
         let add = match solver::solve(&p, geo, add_budget(n as usize)) {
             Ok(o) => match o.solutions {
-                Solutions::One(_) => break,
+                Solutions::One(_) => return,
                 Solutions::Two(a, b) => {
                     // A clue where a wrong solution differs from the tour rules it out.
                     let wrong = if a.path == tour.path { b } else { a };
@@ -418,19 +455,39 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
         };
         given[add as usize] = true;
     }
-    // With a difficulty, add clues until deduction at that grade finishes the puzzle.
-    if let Some(g) = target {
-        loop {
-            match grade::grade(&puzzle_of(&given), geo, g) {
-                Verdict::Solved { .. } => break,
-                Verdict::Stuck { unplaced } => {
-                    given[unplaced[rng.below(unplaced.len())] as usize] = true;
-                }
-                Verdict::Contradiction => unreachable!("the tour itself solves its puzzle"),
+}
+
+/// Adds clues until deduction at grade `g` finishes the puzzle, each one a number deduction
+/// was stuck on.
+fn add_until_graded(tour: &Tour, geo: &Geometry, g: Grade, given: &mut [bool], rng: &mut Rng) {
+    loop {
+        match grade::grade(&puzzle_with(tour, given), geo, g) {
+            Verdict::Solved { .. } => return,
+            Verdict::Stuck { unplaced } => {
+                given[unplaced[rng.below(unplaced.len())] as usize] = true;
             }
+            Verdict::Contradiction => unreachable!("the tour itself solves its puzzle"),
         }
     }
-    // Remove every clue whose removal keeps the puzzle unique (and within the grade).
+}
+
+/// Removes, in a random order, every clue but the `fixed` ones whose removal keeps the puzzle
+/// unique (and within the grade), down to the spec's clue count. Returns the clues kept only
+/// because their last check ran out of budget.
+fn remove_clues(
+    spec: &Spec,
+    geo: &Geometry,
+    tour: &Tour,
+    budget: u64,
+    fixed: &[u32],
+    given: &mut [bool],
+    rng: &mut Rng,
+) -> usize {
+    let n = tour.len() as u32;
+    let target = match spec.target {
+        Target::Difficulty(g) => Some(g),
+        Target::Clues(_) | Target::Minimal => None,
+    };
     let mut order: Vec<u32> = (0..n)
         .filter(|&k| given[k as usize] && !fixed.contains(&k))
         .collect();
@@ -442,7 +499,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
     // The puzzle with `k` erased was unique before, so only a solution with `k` moved can be
     // new: whether there is one.
     let elsewhere = |given: &[bool], k: u32, budget: u64| {
-        solver::solvable_elsewhere(&puzzle_of(given), geo, k, &tour, budget)
+        solver::solvable_elsewhere(&puzzle_with(tour, given), geo, k, tour, budget)
     };
     // With a grade, deduction decides every clue in one pass.
     let budgets = match target {
@@ -464,7 +521,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
             let keep = match target {
                 // Deduction is sound: if it finishes, the solution is unique.
                 Some(g) => matches!(
-                    grade::grade(&puzzle_of(&given), geo, g),
+                    grade::grade(&puzzle_with(tour, given), geo, g),
                     Verdict::Solved { .. }
                 ),
                 None => {
@@ -472,17 +529,17 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
                         Some((j, found)) if j == k => found,
                         _ => match pending.get(i + 1) {
                             Some(&next) => {
-                                let mut with_k = given.clone();
+                                let mut with_k = given.to_vec();
                                 with_k[k as usize] = true;
                                 with_k[next as usize] = false;
                                 let (found, then) = rayon::join(
-                                    || elsewhere(&given, k, b),
+                                    || elsewhere(given, k, b),
                                     || elsewhere(&with_k, next, b),
                                 );
                                 ahead = Some((next, then));
                                 found
                             }
-                            None => elsewhere(&given, k, b),
+                            None => elsewhere(given, k, b),
                         },
                     };
                     match found {
@@ -505,22 +562,7 @@ fn one(spec: &Spec, geo: &Geometry, tour: Tour, rng: &mut Rng, attempts: u32) ->
         }
         pending = deferred;
     }
-    let puzzle = puzzle_of(&given);
-    // Never assume: the complete solver proves uniqueness of what is written.
-    let proof =
-        solver::solve_on_all_cores(&puzzle, geo, solver::default_budget(n as usize)).ok()?;
-    if proof.solutions != Solutions::One(tour.clone()) {
-        return None;
-    }
-    let grade = grade::grade_of(&puzzle, geo);
-    Some(Generated {
-        puzzle,
-        solution: tour,
-        grade,
-        seed: spec.seed,
-        attempts,
-        unproven,
-    })
+    unproven
 }
 
 /// Most puzzles one batch makes: a class set many times over, in minutes rather than hours.

@@ -59,7 +59,7 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
         paper.dark.css(),
         paper.grid.css()
     );
-    fill(
+    substitute(
         PAGE,
         &[
             ("VERSION", env!("CARGO_PKG_VERSION")),
@@ -74,7 +74,7 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
 
 /// `template` with each `{{NAME}}` replaced by its value, in one pass: a value (a title, say)
 /// that itself reads `{{STYLE}}` stays as written.
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
+fn substitute(template: &str, values: &[(&str, &str)]) -> String {
     let mut out =
         String::with_capacity(template.len() + values.iter().map(|v| v.1.len()).sum::<usize>());
     let mut rest = template;
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn placeholders_are_filled_once_and_values_left_alone() {
-        let page = fill(
+        let page = substitute(
             "<t>{{A}}</t><h>{{A}}</h>{{B}}{{C}}",
             &[("A", "{{B}} & {{A}}"), ("B", "b")],
         );

@@ -195,7 +195,15 @@ pub fn default_per_page(t: &Template, title: &str, facts: &Facts) -> usize {
     (1..=MAX_PER_PAGE)
         .rev()
         .find(|&n| {
-            let (.., cell) = grid_of(n, inner, bottom - top, t.gap, around(t), b.rows, b.cols);
+            let (.., cell) = grid_of(
+                n,
+                inner,
+                bottom - top,
+                t.gap,
+                label_margin(t),
+                b.rows,
+                b.cols,
+            );
             cell >= min
         })
         .unwrap_or(1)
@@ -260,7 +268,7 @@ impl Facts {
     }
 }
 
-fn fill(template: &str, facts: &Facts) -> String {
+fn substitute_facts(template: &str, facts: &Facts) -> String {
     template
         .replace("{last}", &facts.last.to_string())
         .replace("{board}", &facts.board.to_string())
@@ -268,12 +276,12 @@ fn fill(template: &str, facts: &Facts) -> String {
 
 /// The instructions, told about blocked squares and closed tours when the puzzles are so.
 fn instructions(t: &Template, facts: &Facts) -> String {
-    let mut text = fill(&t.instructions, facts);
+    let mut text = substitute_facts(&t.instructions, facts);
     if facts.holes && !text.is_empty() {
         text = format!("{text} Hatched squares are blocked: no number goes there.");
     }
     if facts.closed && !t.closed_note.is_empty() {
-        let note = fill(&t.closed_note, facts);
+        let note = substitute_facts(&t.closed_note, facts);
         text = if text.is_empty() {
             note
         } else {
@@ -305,7 +313,7 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
     let (doc, top) = header(doc, t, &heading, facts.as_ref(), answers);
     let doc = footer(doc, t, index, count);
     let doc = boards(doc, sheet, items, answers, top);
-    finish(doc, t.width, t.height)
+    into_page(doc, t.width, t.height)
 }
 
 /// The title and, on a worksheet, the name and date lines and the instructions; returns the
@@ -388,14 +396,14 @@ fn boards(
         inner,
         bottom - top,
         t.gap,
-        around(t),
+        label_margin(t),
         b.rows,
         b.cols,
     );
     let cell = cell.max(1.0);
     let rows_used = items.len().div_ceil(cols);
     let slot_w = (inner - (cols - 1) as f64 * t.gap) / cols as f64;
-    let slot_h = around(t) + b.rows as f64 * cell;
+    let slot_h = label_margin(t) + b.rows as f64 * cell;
     // Spread the rows over the height left, so a short page does not bunch at the top.
     let spare = (bottom - top - rows_used as f64 * slot_h).max(0.0);
     let vgap = if rows_used > 1 {
@@ -536,10 +544,10 @@ pub(crate) fn marked_answer(
         let y = text_y + (i as f64 + 0.8) * t.text_size * 1.4;
         doc = doc.add(text(m, y, t.text_size, t.text, line));
     }
-    finish(doc, w, h)
+    into_page(doc, w, h)
 }
 
-fn finish(doc: Document, w: f64, h: f64) -> Page {
+fn into_page(doc: Document, w: f64, h: f64) -> Page {
     // The size as written in the SVG (two decimals), so PNG pixels match it exactly.
     let px = |mm: f64| num(mm * PX_PER_MM).parse::<f64>().unwrap_or(mm * PX_PER_MM);
     Page {

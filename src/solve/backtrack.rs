@@ -1,6 +1,6 @@
 //! The tutorials' plain depth-first search: fixed move order, no ordering heuristic, no pruning.
 
-use super::search::{search, Order, Outcome, SearchConfig};
+use super::search::{search, Order, SearchConfig, SearchOutcome};
 use super::{start_of, Request, SolveError};
 use crate::tour::Kind;
 use crate::tour::Tour;
@@ -22,12 +22,12 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
         budget,
     };
     match search(board, start, cfg) {
-        Outcome::Found(path) => Ok(Tour::unchecked(board, path, Kind::of(closed))),
-        Outcome::Exhausted => Err(SolveError::Exhausted {
+        SearchOutcome::Found(path) => Ok(Tour::unchecked(board, path, Kind::of(closed))),
+        SearchOutcome::Exhausted => Err(SolveError::Exhausted {
             method: "backtrack",
             board,
         }),
-        Outcome::Budget => Err(SolveError::Budget {
+        SearchOutcome::Budget => Err(SolveError::Budget {
             method: "backtrack",
             board,
             budget,

@@ -25,7 +25,7 @@ use super::merge::{
     NEED_UP,
 };
 use super::search::TieBreak;
-use super::small::{self, Constraints};
+use super::tile_search::{self, Constraints};
 use crate::board::{Board, Square};
 use crate::rng::mix64;
 use crate::tour::Kind;
@@ -257,7 +257,7 @@ impl From<Tour> for Constructed {
 }
 
 /// The whole plan: tile axes, tile kinds and the root.
-struct Plan {
+struct TilePlan {
     board: Board,
     ax: Axes,
     kinds: Vec<Placed>,
@@ -267,7 +267,7 @@ struct Plan {
     root_kind: Option<usize>,
 }
 
-impl Plan {
+impl TilePlan {
     fn ports(&self, i: usize, j: usize) -> impl Iterator<Item = (Port, (usize, usize))> {
         let (p, q) = (self.ax.rparts.len(), self.ax.cparts.len());
         let mut v: [(Option<Port>, (usize, usize)); 4] = [(None, (0, 0)); 4];
@@ -350,7 +350,7 @@ impl Plan {
     }
 }
 
-impl Layout for Plan {
+impl Layout for TilePlan {
     #[inline]
     fn placed(&self, id: (usize, usize)) -> &Placed {
         &self.kinds[self.kind(id.0, id.1)]
@@ -390,9 +390,9 @@ impl Layout for Plan {
     }
 }
 
-impl Plan {
-    fn new(board: Board, rparts: Vec<u32>, cparts: Vec<u32>, seed: Option<u64>) -> Plan {
-        Plan {
+impl TilePlan {
+    fn new(board: Board, rparts: Vec<u32>, cparts: Vec<u32>, seed: Option<u64>) -> TilePlan {
+        TilePlan {
             board,
             ax: Axes::new(rparts, cparts, seed),
             kinds: Vec::new(),
@@ -444,7 +444,7 @@ pub(crate) fn build(
     if board.rows % 2 == 1 && board.cols % 2 == 1 {
         return open_odd(board, start, seed);
     }
-    let mut plan = Plan::new(
+    let mut plan = TilePlan::new(
         board,
         closed_parts(board.rows),
         closed_parts(board.cols),
@@ -473,7 +473,7 @@ fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Constructe
             if tries > 24 {
                 return Err(DivideError::Start(board, start));
             }
-            let mut plan = Plan::new(board, rp.clone(), cp.clone(), seed);
+            let mut plan = TilePlan::new(board, rp.clone(), cp.clone(), seed);
             let (root, (lr, lc)) = plan.ax.locate(start);
             plan.root = root;
             let (h, w) = (plan.ax.rparts[root.0], plan.ax.cparts[root.1]);
@@ -490,7 +490,7 @@ fn open_odd(board: Board, start: Square, seed: Option<u64>) -> Result<Constructe
             ];
             let found = ties
                 .iter()
-                .find_map(|&t| small::find(tile, lr * w + lc, false, &cons, t, 300_000));
+                .find_map(|&t| tile_search::find(tile, lr * w + lc, false, &cons, t, 300_000));
             if let Some(path) = found {
                 plan.root_tpl = Some(Arc::new(LocalTour::new(h, w, &path, false)));
                 plan.build_kinds()?;

@@ -28,7 +28,7 @@ use super::merge::{
     NEED_LEFT, NEED_UP,
 };
 use super::search::TieBreak;
-use super::small::{self, Constraints};
+use super::tile_search::{self, Constraints};
 use crate::board::{Board, Square};
 use crate::rng::mix64;
 use crate::tour::Kind;
@@ -75,7 +75,7 @@ fn tile_path(h: u32, w: u32, from: u32, to: u32, ports: u8) -> Option<Arc<LocalT
             TieBreak::Random(mix64(key.2 as u64 ^ (key.3 as u64) << 20)),
         ]
         .into_iter()
-        .find_map(|tie| small::find(tile, from, false, &cons, tie, TILE_BUDGET))
+        .find_map(|tie| tile_search::find(tile, from, false, &cons, tie, TILE_BUDGET))
     });
     let t = found.map(|p| Arc::new(LocalTour::new(h, w, &p, false)));
     path_cache().lock().expect("cache").insert(key, t.clone());
@@ -544,7 +544,7 @@ pub(crate) fn build(board: Board, s: Square, t: Square, seed: Option<u64>) -> Op
 /// An open tour of a small board (at most 128 squares) from `s` to `t` by restarted search:
 /// each restart orders ties differently, which finds the awkward pairs that one order misses.
 pub(crate) fn search_small(board: Board, s: Square, t: Square, seed: Option<u64>) -> Option<Tour> {
-    if board.area() > super::exact::MAX_SQUARES || s == t {
+    if board.area() > super::ends_search::MAX_SQUARES || s == t {
         return None;
     }
     let to = board.index(t);
@@ -555,11 +555,11 @@ pub(crate) fn search_small(board: Board, s: Square, t: Square, seed: Option<u64>
     let base = seed.unwrap_or(0);
     let found = (0..48u64).find_map(|k| {
         let tie = TieBreak::Random(mix64(base.wrapping_add(k)));
-        small::find(board, board.index(s), false, &cons, tie, 100_000)
+        tile_search::find(board, board.index(s), false, &cons, tie, 100_000)
     });
     let path = match found {
         Some(p) => p,
-        None => super::exact::path(board, board.index(s), to, 400_000_000).ok()??,
+        None => super::ends_search::path(board, board.index(s), to, 400_000_000).ok()??,
     };
     Some(Tour::unchecked(board, path, Kind::Open))
 }

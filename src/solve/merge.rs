@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::search::TieBreak;
-use super::small::{self, Constraints};
+use super::tile_search::{self, Constraints};
 use crate::board::{Board, Square};
 use crate::rng::mix64;
 
@@ -146,7 +146,7 @@ pub(crate) fn tile_cycle(h: u32, w: u32, needs: u8, variant: u64) -> Option<Arc<
         }
     });
     for tie in ties {
-        if let Some(path) = small::find(board, 0, true, &cons, tie, 2_000_000) {
+        if let Some(path) = tile_search::find(board, 0, true, &cons, tie, 2_000_000) {
             let t = Arc::new(LocalTour::new(h, w, &path, true));
             cache().lock().expect("cache").insert(key, t.clone());
             return Some(t);
@@ -346,7 +346,7 @@ fn generate_from<'a, L: Layout>(layout: &'a L, firsts: Vec<Frame<'a>>, out: &mut
         rest = tail;
         consumed = h.at + h.len;
     }
-    fill(layout, &mut walks);
+    fill_frames(layout, &mut walks);
     let walked: Vec<&[u32]> = walks.iter().map(|(_, s)| &**s).collect();
     copy_shifted(&walked, copies);
 }
@@ -378,7 +378,7 @@ thread_local! {
 }
 
 #[cfg(feature = "parallel")]
-fn fill<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
+fn fill_frames<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
     use rayon::prelude::*;
     jobs.par_iter_mut()
         .with_max_len(1)
@@ -386,7 +386,7 @@ fn fill<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
 }
 
 #[cfg(not(feature = "parallel"))]
-fn fill<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
+fn fill_frames<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
     for (frame, slice) in jobs {
         walk(layout, vec![*frame], slice, None);
     }

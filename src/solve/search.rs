@@ -43,7 +43,7 @@ pub struct SearchConfig {
 
 /// How a search ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub enum SearchOutcome {
     /// A tour: linear indices in visiting order.
     Found(Vec<u32>),
     /// The whole tree was searched: no tour from this start.
@@ -105,13 +105,13 @@ impl State {
 }
 
 /// Searches for a tour from `start` (a linear index) on `board`.
-pub fn search(board: Board, start: u32, cfg: SearchConfig) -> Outcome {
+pub fn search(board: Board, start: u32, cfg: SearchConfig) -> SearchOutcome {
     let n = board.area();
     if n == 1 {
         return if cfg.closed {
-            Outcome::Exhausted
+            SearchOutcome::Exhausted
         } else {
-            Outcome::Found(vec![start])
+            SearchOutcome::Found(vec![start])
         };
     }
     let mut st = State {
@@ -155,7 +155,7 @@ pub fn search(board: Board, start: u32, cfg: SearchConfig) -> Outcome {
         if path.len() == n {
             let last = board.square(*path.last().expect("non-empty"));
             if !closed || Board::is_knight_move(last, board.square(start)) {
-                return Outcome::Found(path);
+                return SearchOutcome::Found(path);
             }
         } else {
             let cur = path[depth];
@@ -188,7 +188,7 @@ pub fn search(board: Board, start: u32, cfg: SearchConfig) -> Outcome {
                 let r = rank[depth] as usize;
                 if r < k {
                     if nodes >= cfg.budget {
-                        return Outcome::Budget;
+                        return SearchOutcome::Budget;
                     }
                     nodes += 1;
                     let next = cands[r].3;
@@ -204,7 +204,7 @@ pub fn search(board: Board, start: u32, cfg: SearchConfig) -> Outcome {
         rank.pop();
         st.unvisit(back, back == start && closed);
         if path.is_empty() {
-            return Outcome::Exhausted;
+            return SearchOutcome::Exhausted;
         }
         let d = rank.len() - 1;
         rank[d] += 1;
@@ -270,13 +270,13 @@ mod tests {
     #[test]
     fn finds_and_exhausts() {
         let b = Board::new(5, 5).unwrap();
-        assert!(matches!(search(b, 0, cfg(false)), Outcome::Found(_)));
+        assert!(matches!(search(b, 0, cfg(false)), SearchOutcome::Found(_)));
         assert_eq!(
             search(b, b.index(Square::new(0, 1)), cfg(false)),
-            Outcome::Exhausted
+            SearchOutcome::Exhausted
         );
-        assert_eq!(search(b, 0, cfg(true)), Outcome::Exhausted);
+        assert_eq!(search(b, 0, cfg(true)), SearchOutcome::Exhausted);
         let b6 = Board::new(6, 6).unwrap();
-        assert!(matches!(search(b6, 0, cfg(true)), Outcome::Found(_)));
+        assert!(matches!(search(b6, 0, cfg(true)), SearchOutcome::Found(_)));
     }
 }

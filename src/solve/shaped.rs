@@ -20,7 +20,7 @@ use crate::rng::mix64;
 
 /// How a search on a shape ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Outcome {
+pub(crate) enum ShapedOutcome {
     /// A tour: row-major board indices in visiting order.
     Found(Vec<u32>),
     /// Every branch from every start was searched: no tour (positions visited).
@@ -90,7 +90,7 @@ impl Graph {
 }
 
 /// Searches `shape` for a tour meeting `goal`.
-pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
+pub(crate) fn search(shape: &Shape, goal: Goal) -> ShapedOutcome {
     let board = shape.board();
     let g = Graph::new(shape);
     let n = g.sq.len();
@@ -98,9 +98,9 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
     let mut nodes = 0u64;
     if n == 1 {
         return if goal.closed || goal.end.is_some_and(|e| Some(e) != goal.start) {
-            Outcome::Exhausted(0)
+            ShapedOutcome::Exhausted(0)
         } else {
-            Outcome::Found(vec![g.sq[0]])
+            ShapedOutcome::Found(vec![g.sq[0]])
         };
     }
     // A given end alone is searched as a start, and the path turned round.
@@ -134,7 +134,7 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
             let found = run.go(s, budget, tried);
             nodes += run.nodes;
             if let Some(path) = found {
-                return Outcome::Found(finish(&g, path, turn, goal));
+                return ShapedOutcome::Found(oriented_path(&g, path, turn, goal));
             }
         }
     }
@@ -142,16 +142,16 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> Outcome {
         let budget = goal.budget.saturating_sub(nodes);
         let mut run = Run::new(&g, goal.closed, last.map(to_id));
         match run.go(s, budget, goal) {
-            Some(path) => return Outcome::Found(finish(&g, path, turn, goal)),
+            Some(path) => return ShapedOutcome::Found(oriented_path(&g, path, turn, goal)),
             None => {
                 nodes += run.nodes;
                 if run.out_of_budget {
-                    return Outcome::Budget(nodes);
+                    return ShapedOutcome::Budget(nodes);
                 }
             }
         }
     }
-    Outcome::Exhausted(nodes)
+    ShapedOutcome::Exhausted(nodes)
 }
 
 /// Short randomised runs before the complete search.
@@ -159,7 +159,7 @@ const RESTARTS: u64 = 512;
 
 /// A found path as board indices, turned round if the end was searched as the start, and a
 /// cycle rotated to begin at the start asked for.
-fn finish(g: &Graph, path: Vec<u32>, turn: bool, goal: Goal) -> Vec<u32> {
+fn oriented_path(g: &Graph, path: Vec<u32>, turn: bool, goal: Goal) -> Vec<u32> {
     let mut path: Vec<u32> = path.iter().map(|&v| g.sq[v as usize]).collect();
     if turn {
         path.reverse();
@@ -439,15 +439,21 @@ mod tests {
     fn finds_on_holey_boards_and_proves_none_on_others() {
         let b = Board::new(8, 8).unwrap();
         let one = Shape::new(b, vec![b.index(b.parse_square("b3").unwrap())]).unwrap();
-        let Outcome::Found(p) = search(&one, goal(false)) else {
+        let ShapedOutcome::Found(p) = search(&one, goal(false)) else {
             panic!()
         };
         assert_eq!(p.len(), 63);
         // 5x5 has no closed tour (odd), and with the centre out it has none either.
         let c = Shape::new(Board::new(5, 5).unwrap(), vec![12]).unwrap();
-        assert!(matches!(search(&c, goal(true)), Outcome::Exhausted(_)));
+        assert!(matches!(
+            search(&c, goal(true)),
+            ShapedOutcome::Exhausted(_)
+        ));
         // A 4x4 ring has no tour at all; the search must say so by exhaustion.
         let r = Shape::new(Board::new(4, 4).unwrap(), vec![5, 6, 9, 10]).unwrap();
-        assert!(matches!(search(&r, goal(false)), Outcome::Exhausted(_)));
+        assert!(matches!(
+            search(&r, goal(false)),
+            ShapedOutcome::Exhausted(_)
+        ));
     }
 }

@@ -1,6 +1,6 @@
 //! Warnsdorff's rule: move to the square with the fewest onward moves, backtracking when stuck.
 
-use super::search::{search, Order, Outcome, SearchConfig, TieBreak};
+use super::search::{search, Order, SearchConfig, SearchOutcome, TieBreak};
 use super::{start_of, Request, SolveError};
 use crate::tour::Kind;
 use crate::tour::Tour;
@@ -10,7 +10,7 @@ fn attempt_budget(area: usize) -> u64 {
     area as u64 * 4 + 200_000
 }
 
-fn run(req: &Request, tie: TieBreak, budget: u64) -> Result<Tour, Outcome> {
+fn run(req: &Request, tie: TieBreak, budget: u64) -> Result<Tour, SearchOutcome> {
     let board = req.board;
     let closed = req.kind == Kind::Closed;
     let cfg = SearchConfig {
@@ -20,7 +20,7 @@ fn run(req: &Request, tie: TieBreak, budget: u64) -> Result<Tour, Outcome> {
         budget,
     };
     match search(board, board.index(start_of(req)), cfg) {
-        Outcome::Found(path) => Ok(Tour::unchecked(board, path, Kind::of(closed))),
+        SearchOutcome::Found(path) => Ok(Tour::unchecked(board, path, Kind::of(closed))),
         other => Err(other),
     }
 }
@@ -46,7 +46,7 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
     for tie in tie_breaks(req.seed) {
         match run(req, tie, budget) {
             Ok(t) => return Ok(t),
-            Err(Outcome::Exhausted) => {
+            Err(SearchOutcome::Exhausted) => {
                 return Err(SolveError::Exhausted {
                     method: "warnsdorff",
                     board: req.board,

@@ -13,13 +13,17 @@ pub fn direction_shares(board: Board, path: &[u32], closed: bool, tour: bool) ->
     let moves = if closed { n } else { n.saturating_sub(1) };
     let split = Splitter::new(board.cols);
     let steps = if tour && board.cols >= 5 {
-        Steps::Differences(differences(board.cols))
+        DirectionOf::Differences(differences(board.cols))
     } else {
-        Steps::Squares(split)
+        DirectionOf::Squares(split)
     };
     let mut counts = count_moves(path, steps);
     if closed && n > 1 {
-        add_moves(&mut counts, &[path[n - 1], path[0]], Steps::Squares(split));
+        add_moves(
+            &mut counts,
+            &[path[n - 1], path[0]],
+            DirectionOf::Squares(split),
+        );
     }
     shares(counts, moves)
 }
@@ -37,7 +41,7 @@ fn shares(counts: [u64; 8], moves: usize) -> [f64; 8] {
 
 /// Counts the moves between consecutive entries of `path` by direction; big paths are cut
 /// into pieces (overlapping by one entry) counted side by side.
-fn count_moves(path: &[u32], steps: Steps) -> [u64; 8] {
+fn count_moves(path: &[u32], steps: DirectionOf) -> [u64; 8] {
     let mut counts = [0u64; 8];
     #[cfg(feature = "parallel")]
     if path.len() >= crate::tour::PARALLEL_SQUARES {
@@ -67,7 +71,7 @@ fn count_moves(path: &[u32], steps: Steps) -> [u64; 8] {
 /// How a step is told apart: by its index difference alone where the 8 knight's moves give 8
 /// different differences and the path is known to be a tour, else by rows and columns.
 #[derive(Clone, Copy)]
-enum Steps {
+enum DirectionOf {
     /// The index difference of each direction (modulo 2^32), for tours on boards of 5 or more
     /// columns.
     Differences([u32; 8]),
@@ -81,11 +85,11 @@ fn differences(cols: u32) -> [u32; 8] {
 }
 
 /// Adds the moves between consecutive entries of `path` to `counts`.
-fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: Steps) {
+fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: DirectionOf) {
     // A ninth slot takes the steps that are not knight's moves, so the loops have no branch.
     let mut c9 = [0u64; 9];
     match steps {
-        Steps::Differences(diffs) => {
+        DirectionOf::Differences(diffs) => {
             let steps = path.len().saturating_sub(1);
             let (from, to) = (&path[..steps], path.get(1..).unwrap_or_default());
             // Eight comparisons a step and no table: the compiler counts several steps at once.
@@ -107,7 +111,7 @@ fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: Steps) {
             }
             c9[8] += steps as u64 - matched;
         }
-        Steps::Squares(split) => {
+        DirectionOf::Squares(split) => {
             let Some(&first) = path.first() else {
                 return;
             };

@@ -31,11 +31,11 @@ pub(super) fn is_knight_tour(board: Board, path: &[u32], closed: bool) -> bool {
         .collect();
     let table = difference_table(board.cols);
     let steps = match &table {
-        Some(table) => Steps::Differences {
+        Some(table) => StepTest::Differences {
             table,
             cols: board.cols,
         },
-        None => Steps::Squares(split),
+        None => StepTest::Squares(split),
     };
     let Some(sets) = check_chunks(path, &ranges, n, steps) else {
         return false;
@@ -63,7 +63,7 @@ fn check_chunks(
     path: &[u32],
     ranges: &[(usize, usize)],
     n: usize,
-    steps: Steps<'_>,
+    steps: StepTest<'_>,
 ) -> Option<Vec<Vec<u64>>> {
     #[cfg(feature = "parallel")]
     if ranges.len() > 1 {
@@ -86,7 +86,7 @@ fn is_move(a: u32, b: u32, split: Splitter) -> bool {
 /// How each step's column change is found: from the index difference through a table when the
 /// eight differences are distinct, else by splitting both squares into rows and columns.
 #[derive(Clone, Copy)]
-enum Steps<'a> {
+enum StepTest<'a> {
     /// `table[d + 2 cols + 1]` is the column change of a move by index difference `d`, or
     /// [`NO_MOVE`] when `d` is no move; the last entry takes every difference out of that range.
     Differences { table: &'a [i32], cols: u32 },
@@ -118,7 +118,12 @@ fn difference_table(cols: u32) -> Option<Vec<i32>> {
 
 /// Checks entries `from..to` (and the move into `from` from the entry before it): each on the
 /// board, each a knight's move from the last, none twice. Returns the squares seen.
-fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -> Option<Vec<u64>> {
+fn chunk(
+    path: &[u32],
+    (from, to): (usize, usize),
+    n: usize,
+    steps: StepTest<'_>,
+) -> Option<Vec<u64>> {
     // The last word's bits from `n` up stand for squares past the board: set, they fail the
     // chunk, as does any index past the last word.
     let mut seen = vec![0u64; n.div_ceil(64)];
@@ -141,7 +146,7 @@ fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -
         None => outside = true,
     };
     match steps {
-        Steps::Differences { table, cols } => {
+        StepTest::Differences { table, cols } => {
             let (off, top) = (2 * cols + 1, 4 * cols + 3);
             let table = &table[..=top as usize];
             let index = |a: u32, b: u32| b.wrapping_sub(a).wrapping_add(off).min(top) as usize;
@@ -169,7 +174,7 @@ fn chunk(path: &[u32], (from, to): (usize, usize), n: usize, steps: Steps<'_>) -
             }
             bad |= -i32::from(widest >= cols);
         }
-        Steps::Squares(split) => {
+        StepTest::Squares(split) => {
             let (mut pr, mut pc) = split.split(first);
             for &sq in rest {
                 let (r, c) = split.split(sq);
@@ -212,7 +217,7 @@ mod tests {
         // A 3x4 open tour, then faults the chunk seams must still catch.
         let b = Board::new(3, 4).unwrap();
         let good: [u32; 12] = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
-        let split = Steps::Squares(Splitter::new(4));
+        let split = StepTest::Squares(Splitter::new(4));
         for chunks in 1..=4 {
             let len = 12usize.div_ceil(chunks);
             let ranges: Vec<_> = (0..chunks)
@@ -255,7 +260,7 @@ mod tests {
             let tour = crate::solve::solve(&req).unwrap().tour;
             let n = board.area();
             let table = difference_table(cols).unwrap();
-            let steps = Steps::Differences {
+            let steps = StepTest::Differences {
                 table: &table,
                 cols,
             };

@@ -67,7 +67,7 @@ fn minimal_open_puzzle_is_unique_and_minimal() {
     }
     let mut rng = Rng::new(9);
     let t = random_tour(&s, &mut rng).unwrap();
-    let g = one(
+    let g = clues_for_tour(
         &spec(6, 6, false, Target::Minimal, 9),
         &geo,
         t.clone(),

@@ -7,7 +7,7 @@ use super::super::theme::Rgb;
 use super::*;
 
 /// A run of whole pixel rows of a pixmap: the part one thread paints.
-pub(super) struct Band<'a> {
+pub(super) struct PixelRows<'a> {
     /// The rows' pixels, premultiplied RGBA.
     pub(super) data: &'a mut [u8],
     /// The pixmap's width.
@@ -18,7 +18,7 @@ pub(super) struct Band<'a> {
     pub(super) bottom: usize,
 }
 
-impl Band<'_> {
+impl PixelRows<'_> {
     /// The pixels of row `y` (counted in the whole pixmap), which the band holds.
     pub(super) fn row(&mut self, y: usize) -> &mut [u8] {
         let r = (y - self.top) * self.w * 4;
@@ -34,7 +34,7 @@ pub(super) const PARALLEL_PIXELS: usize = 1 << 19;
 /// Runs `paint` on bands of rows that together make up `pm`, one band a core with the
 /// `parallel` feature. A painter paints each pixel of its band in the order of its shapes, as
 /// it would paint the whole pixmap, so the result is the same whatever the number of bands.
-pub(super) fn in_bands(pm: &mut Pixmap, paint: impl Fn(&mut Band) + Sync) {
+pub(super) fn in_bands(pm: &mut Pixmap, paint: impl Fn(&mut PixelRows) + Sync) {
     let (w, h) = (pm.width() as usize, pm.height() as usize);
     let data = pm.data_mut();
     #[cfg(feature = "parallel")]
@@ -48,7 +48,7 @@ pub(super) fn in_bands(pm: &mut Pixmap, paint: impl Fn(&mut Band) + Sync) {
                 .for_each(|(k, data)| {
                     let top = k * rows;
                     let bottom = top + data.len() / (w * 4);
-                    paint(&mut Band {
+                    paint(&mut PixelRows {
                         data,
                         w,
                         top,
@@ -58,7 +58,7 @@ pub(super) fn in_bands(pm: &mut Pixmap, paint: impl Fn(&mut Band) + Sync) {
             return;
         }
     }
-    paint(&mut Band {
+    paint(&mut PixelRows {
         data,
         w,
         top: 0,

@@ -37,7 +37,7 @@ pub(super) fn floor(v: f32) -> i64 {
 /// only partly spans gets its part, so the moves of a polyline meet without a gap or a
 /// double-painted joint.
 #[inline]
-pub(super) fn thin_move(band: &mut Band, a: (f32, f32), b: (f32, f32), width: f32, src: Ink) {
+pub(super) fn thin_move(band: &mut PixelRows, a: (f32, f32), b: (f32, f32), width: f32, src: Ink) {
     let (top, bottom) = (band.top as f32, band.bottom as f32);
     // The box reaches half a pixel past the line's rows, and rounding a little further.
     if a.1.max(b.1) < top - 1.0 || a.1.min(b.1) > bottom + 1.0 {

@@ -57,7 +57,7 @@ fn default_layouts_fill_the_page_with_writable_squares() {
             let (_, top) = header(Document::new(), &t, &t.title, Some(&facts), false);
             let layout = |per| {
                 let (w, h) = (t.width - 2.0 * t.margin, t.height - t.margin - top);
-                grid_of(per, w, h, t.gap, around(&t), n, n)
+                grid_of(per, w, h, t.gap, label_margin(&t), n, n)
             };
             let per = default_per_page(&t, &t.title, &facts);
             let (c, r, cell) = layout(per);

@@ -7,7 +7,7 @@ use super::*;
 use svg::node::element::{Path, Text as TextEl};
 
 /// Height (mm) of a board's number above it and its caption below.
-pub(super) fn around(t: &Template) -> f64 {
+pub(super) fn label_margin(t: &Template) -> f64 {
     t.label_size * 1.5 + t.small_size * 2.0
 }
 

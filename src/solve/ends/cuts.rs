@@ -105,7 +105,7 @@ pub(super) fn avoiding(
         targets.push((usize::MAX, x));
     }
     let mut chosen: Vec<(u32, u32)> = Vec::new();
-    pick(len, odd, &targets, &bad, &mut chosen).then(|| fill(len, &chosen))
+    pick(len, odd, &targets, &bad, &mut chosen).then(|| cut_side(len, &chosen))
 }
 
 const SIZES: [u32; 8] = [8, 6, 10, 5, 7, 9, 11, 13];
@@ -190,7 +190,7 @@ fn consistent(len: u32, odd: Odd, chosen: &[(u32, u32)]) -> bool {
 }
 
 /// The side cut into the chosen parts with the gaps between them filled as usual.
-fn fill(len: u32, chosen: &[(u32, u32)]) -> Vec<u32> {
+fn cut_side(len: u32, chosen: &[(u32, u32)]) -> Vec<u32> {
     let mut parts = chosen.to_vec();
     parts.sort_unstable();
     parts.dedup();

@@ -6,10 +6,10 @@ use super::*;
 use crate::board::KNIGHT_MOVES;
 use crate::shape::Shape;
 
-/// Band heights, most preferred first: odd heights let odd widths flip the colour balance.
+/// RowBand heights, most preferred first: odd heights let odd widths flip the colour balance.
 pub(super) const HEIGHTS: [u32; 9] = [9, 7, 11, 8, 5, 6, 13, 10, 12];
 
-/// Band heights summing to `n`: an even number of parts, all odd but for at most one, and no
+/// RowBand heights summing to `n`: an even number of parts, all odd but for at most one, and no
 /// cut on a row where `bad` says a hole lies too close to where the cut meets a side of the
 /// board (a square there would be left with one way in or out of its tile).
 pub(super) fn bands(n: u32, bad: &dyn Fn(u32) -> bool) -> Option<Vec<u32>> {
@@ -143,7 +143,7 @@ pub(super) fn step(d: i64, s: u32) -> Option<u32> {
 
 /// One band: its rows and the columns it covers, in the order the cycle crosses it.
 #[derive(Clone, Copy)]
-pub(super) struct Band {
+pub(super) struct RowBand {
     pub(super) index: usize,
     pub(super) r0: u32,
     pub(super) h: u32,
@@ -152,7 +152,7 @@ pub(super) struct Band {
     pub(super) rightward: bool,
 }
 
-impl Band {
+impl RowBand {
     pub(super) fn len(&self) -> u32 {
         self.hi - self.lo
     }
@@ -178,7 +178,7 @@ pub(super) type Banned = std::collections::HashSet<Rect>;
 
 /// Whether a tile of width `w` at `t` can be placed (fits, not banned) and its state after.
 pub(super) fn place(
-    band: &Band,
+    band: &RowBand,
     holes: &Holes,
     banned: &Banned,
     t: u32,
@@ -199,7 +199,7 @@ pub(super) fn place(
 }
 
 /// For each state at the band's end, whether it is reachable from state `s_in`.
-pub(super) fn relation(band: &Band, holes: &Holes, banned: &Banned, s_in: u32) -> [bool; 2] {
+pub(super) fn relation(band: &RowBand, holes: &Holes, banned: &Banned, s_in: u32) -> [bool; 2] {
     let n = band.len() as usize;
     let mut reach = vec![[false; 2]; n + 1];
     reach[0][s_in as usize] = true;
@@ -220,7 +220,7 @@ pub(super) fn relation(band: &Band, holes: &Holes, banned: &Banned, s_in: u32) -
 
 /// The band's tiles from `s_in` to `s_out`, preferred widths first.
 pub(super) fn cut(
-    band: &Band,
+    band: &RowBand,
     holes: &Holes,
     banned: &Banned,
     s_in: u32,
@@ -252,7 +252,7 @@ pub(super) fn cut(
 }
 
 /// The tiles in cycle order, each with the side it is left by and its colour balance.
-pub(super) struct Plan {
+pub(super) struct TileCycle {
     pub(super) tiles: Vec<Rect>,
     pub(super) dirs: Vec<Dir>,
     /// The colour each tile is entered on.
@@ -269,7 +269,7 @@ pub(super) fn plan(
     banned: &Banned,
     first: Option<u32>,
     closed: bool,
-) -> Option<Plan> {
+) -> Option<TileCycle> {
     let nb = heights.len();
     // Each band's piece of the return column: balanced and with no starved square if a width
     // allows, so that holes there are stepped round.
@@ -298,7 +298,7 @@ pub(super) fn plan(
             };
             // Else the first width whose column tile and band can both be cut.
             let band_ok = |w: u32| {
-                let band = Band {
+                let band = RowBand {
                     index: i,
                     r0: tops[i],
                     h: heights[i],
@@ -318,8 +318,8 @@ pub(super) fn plan(
             rect(*w)
         })
         .collect();
-    let band_list: Vec<Band> = (0..nb)
-        .map(|i| Band {
+    let band_list: Vec<RowBand> = (0..nb)
+        .map(|i| RowBand {
             index: i,
             r0: tops[i],
             h: heights[i],
@@ -383,7 +383,7 @@ pub(super) fn plan(
             s = pred[k][s as usize] as u32;
             states[k] = s;
         }
-        let mut p = Plan {
+        let mut p = TileCycle {
             tiles: Vec::new(),
             dirs: Vec::new(),
             entry: Vec::new(),

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use super::super::shaped::{self, Goal, Outcome};
+use super::super::shaped::{self, Goal, ShapedOutcome};
 use super::*;
 use crate::board::Board;
 use crate::shape::Shape;
@@ -95,7 +95,7 @@ pub(super) fn tile_path(
                 budget: TILE_BUDGET,
             };
             match shaped::search(&tile, goal) {
-                Outcome::Found(p) => Some(Arc::new(p)),
+                ShapedOutcome::Found(p) => Some(Arc::new(p)),
                 _ => None,
             }
         });
@@ -114,7 +114,7 @@ pub(super) enum Walk {
 /// Joins the tiles of `p` by paths: depth-first over the tiles, each trying its crossings in
 /// order. A cycle first fixes the crossing from the last tile into the first; a path tries the
 /// first tile's free entries.
-pub(super) fn walk(shape: &Shape, p: &Plan, holes: &Holes, closed: bool, seed: u64) -> Walk {
+pub(super) fn walk(shape: &Shape, p: &TileCycle, holes: &Holes, closed: bool, seed: u64) -> Walk {
     let cols = shape.board().cols;
     let m = p.tiles.len();
     let is_hole = |y: u32, x: u32| shape.is_hole(y * cols + x);

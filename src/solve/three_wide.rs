@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::merge::{generate, Layout, LocalEdge, LocalTour, Placed, Port};
 use super::search::TieBreak;
-use super::small::{self, Constraints};
+use super::tile_search::{self, Constraints};
 use crate::board::{Board, Square};
 use crate::rng::mix64;
 use crate::tour::Kind;
@@ -31,7 +31,7 @@ fn block_path() -> &'static Option<Vec<u32>> {
             forbid_end: (0..b.area() as u32).filter(|&z| z != y).collect(),
             ..Constraints::default()
         };
-        small::find(b, BLOCK, false, &cons, TieBreak::FarFromCentre, 1_000_000)
+        tile_search::find(b, BLOCK, false, &cons, TieBreak::FarFromCentre, 1_000_000)
     })
 }
 
@@ -141,7 +141,7 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
         };
         let found = ties
             .iter()
-            .find_map(|&t| small::find(wboard, local, closed, &cons, t, 400_000));
+            .find_map(|&t| tile_search::find(wboard, local, closed, &cons, t, 400_000));
         let Some(wpath) = found else { continue };
         let wt = Arc::new(LocalTour::new(3, n0, &wpath, closed));
         let bt = Arc::new(LocalTour::new(3, BLOCK, block, false));

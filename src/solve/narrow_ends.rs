@@ -53,7 +53,7 @@ pub(crate) fn construct(board: Board, s: Square, t: Square) -> Option<Tour> {
 mod tests {
     use super::*;
     use crate::existence::columns::feasible;
-    use crate::solve::exact;
+    use crate::solve::ends_search;
 
     #[test]
     fn agrees_with_exhaustive_search_and_builds_what_it_finds() {
@@ -69,7 +69,7 @@ mod tests {
         ] {
             let b = Board::new(r, c).unwrap();
             for s in 0..b.area() as u32 {
-                let ends = exact::ends_from(b, s).unwrap();
+                let ends = ends_search::ends_from(b, s).unwrap();
                 for t in 0..b.area() as u32 {
                     let (ss, tt) = (b.square(s), b.square(t));
                     let want = ends & (1 << t) != 0;

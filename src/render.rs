@@ -109,7 +109,7 @@ pub(crate) const MAX_SVG_ELEMENTS: u64 = 2_000_000;
 
 /// Most elements a PDF drawing may have: usvg, which reads the SVG for it, stops at
 /// 1,000,000 nodes, and each digit `<use>` becomes two.
-pub(crate) const MAX_RASTER_ELEMENTS: u64 = 490_000;
+pub(crate) const MAX_PDF_ELEMENTS: u64 = 490_000;
 
 /// Most elements painted directly (PNG, GIF, APNG): bounded by time, about a second a million.
 pub(crate) const MAX_PAINT_ELEMENTS: u64 = 1 << 24;
@@ -123,7 +123,7 @@ pub(crate) const MAX_PAINT_MOVES: u64 = 1 << 25;
 pub(crate) const MAX_SVG_MOVES: u64 = 1 << 24;
 
 /// Most moves in one drawn line for PDF, which parses the path back into memory.
-pub(crate) const MAX_RASTER_MOVES: u64 = 1 << 22;
+pub(crate) const MAX_PDF_MOVES: u64 = 1 << 22;
 
 /// What a drawing costs, estimated from the board and style before anything is solved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -215,7 +215,7 @@ pub(crate) fn check_size(
     let c = cost(board, style, arrows);
     let (limit_e, limit_m, format) = match format {
         OutputFormat::Svg => (MAX_SVG_ELEMENTS, MAX_SVG_MOVES, "SVG"),
-        OutputFormat::Pdf => (MAX_RASTER_ELEMENTS, MAX_RASTER_MOVES, "PDF"),
+        OutputFormat::Pdf => (MAX_PDF_ELEMENTS, MAX_PDF_MOVES, "PDF"),
         _ => (MAX_PAINT_ELEMENTS, MAX_PAINT_MOVES, "PNG, GIF and APNG"),
     };
     if c.elements > limit_e {

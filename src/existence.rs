@@ -266,7 +266,7 @@ pub fn check(board: Board, kind: Kind, start: Option<Square>) -> Result<(), NoTo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::search::{search, Order, Outcome, SearchConfig, TieBreak};
+    use crate::solve::search::{search, Order, SearchConfig, SearchOutcome, TieBreak};
 
     fn exact(closed: bool) -> SearchConfig {
         SearchConfig {
@@ -281,7 +281,7 @@ mod tests {
     fn check_starts(board: Board) {
         for i in 0..board.area() as u32 {
             let sq = board.square(i);
-            let found = matches!(search(board, i, exact(false)), Outcome::Found(_));
+            let found = matches!(search(board, i, exact(false)), SearchOutcome::Found(_));
             assert_eq!(
                 found,
                 open_from(board, sq).is_ok(),
@@ -328,7 +328,7 @@ mod tests {
             (6, 7),
         ] {
             let b = Board::new(r, c).unwrap();
-            let found = matches!(search(b, 0, exact(true)), Outcome::Found(_));
+            let found = matches!(search(b, 0, exact(true)), SearchOutcome::Found(_));
             assert_eq!(found, closed(b).is_ok(), "{b}");
         }
     }

@@ -243,7 +243,7 @@ pub fn construct(board: Board, start: Square) -> Option<Tour> {
 }
 
 /// A class path described compactly, so that boards of 10^8 squares need no extra memory.
-enum Plan {
+enum ClassPath {
     /// An explicit list of vertices.
     List(Vec<V>),
     /// The window's path with the U-turn spliced in at its stand-in edge, then a sweep.
@@ -267,11 +267,11 @@ enum Plan {
     },
 }
 
-impl Plan {
+impl ClassPath {
     fn emit(&self, out: &mut dyn FnMut(V)) {
         match self {
-            Plan::List(v) => v.iter().for_each(|&x| out(x)),
-            Plan::Long {
+            ClassPath::List(v) => v.iter().for_each(|&x| out(x)),
+            ClassPath::Long {
                 window,
                 left,
                 uturn,
@@ -295,7 +295,7 @@ impl Plan {
                 sweep_blocks(*sweep, *end_at, false, &mut |v| out(v));
                 end.iter().for_each(|&(t, d)| out((t, end_at + d)));
             }
-            Plan::Back {
+            ClassPath::Back {
                 n,
                 head,
                 tail,
@@ -350,7 +350,7 @@ fn emit_uturn(w: u32, base: &[V], bw: u32, from_inner: bool, out: &mut dyn FnMut
 
 /// Exact search of a short board: the first class path to every possible I_p, then the other.
 #[allow(clippy::type_complexity)]
-fn whole(n: u32, s: u32) -> Option<(Plan, Plan, Vec<u32>)> {
+fn whole(n: u32, s: u32) -> Option<(ClassPath, ClassPath, Vec<u32>)> {
     let g = Piece {
         lo: 0,
         hi: n,
@@ -366,7 +366,7 @@ fn whole(n: u32, s: u32) -> Option<(Plan, Plan, Vec<u32>)> {
                 continue;
             }
             if let Some(b) = g.path((true, q), &outer) {
-                return Some((Plan::List(a), Plan::List(b), vec![0, n]));
+                return Some((ClassPath::List(a), ClassPath::List(b), vec![0, n]));
             }
         }
     }
@@ -375,7 +375,7 @@ fn whole(n: u32, s: u32) -> Option<(Plan, Plan, Vec<u32>)> {
 
 /// The construction for long boards.
 #[allow(clippy::type_complexity)]
-fn long(n: u32, s: u32, pc: &'static Pieces) -> Option<(Plan, Plan, Vec<u32>)> {
+fn long(n: u32, s: u32, pc: &'static Pieces) -> Option<(ClassPath, ClassPath, Vec<u32>)> {
     let smin = pc.emin; // narrowest sweep: just an end piece
     for dl in 3..=6u32 {
         for dr in 4..=7u32 {
@@ -428,7 +428,7 @@ fn long(n: u32, s: u32, pc: &'static Pieces) -> Option<(Plan, Plan, Vec<u32>)> {
             } else {
                 (0, &[][..])
             };
-            let first = Plan::Long {
+            let first = ClassPath::Long {
                 window: path,
                 left,
                 uturn: base.1,
@@ -437,7 +437,7 @@ fn long(n: u32, s: u32, pc: &'static Pieces) -> Option<(Plan, Plan, Vec<u32>)> {
                 end_at,
                 end,
             };
-            let second = Plan::Back {
+            let second = ClassPath::Back {
                 n,
                 head: &pc.head[q as usize],
                 tail: &pc.tail[k as usize],

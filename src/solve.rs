@@ -1,18 +1,18 @@
 //! Solvers behind one [`Method`]: plain backtracking, Warnsdorff's rule, divide and conquer.
 
 pub(crate) mod backtrack;
-pub(crate) mod band;
 pub(crate) mod divide;
 pub(crate) mod ends;
-pub(crate) mod exact;
-pub(crate) mod four;
+pub(crate) mod ends_search;
+pub(crate) mod four_wide;
 pub(crate) mod holey;
 pub(crate) mod merge;
+pub(crate) mod narrow_ends;
 pub(crate) mod search;
 pub(crate) mod shaped;
-pub(crate) mod small;
-pub(crate) mod strip;
-pub(crate) mod vary;
+pub(crate) mod three_wide;
+pub(crate) mod tile_search;
+pub(crate) mod varied;
 pub(crate) mod warnsdorff;
 
 use std::fmt;
@@ -221,7 +221,9 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         Method::Warnsdorff => (warnsdorff::solve(req)?.into(), "warnsdorff"),
         Method::Divide => (run_divide(req)?, "divide"),
         Method::Auto
-            if divide::covers(req.board) || strip::covers(req.board) || four::covers(req.board) =>
+            if divide::covers(req.board)
+                || three_wide::covers(req.board)
+                || four_wide::covers(req.board) =>
         {
             (run_divide(req)?, "divide")
         }
@@ -287,18 +289,18 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
     };
     let holes = shape.holes().len();
     match shaped::search(shape, goal) {
-        shaped::Outcome::Found(path) => {
+        shaped::ShapedOutcome::Found(path) => {
             let tour = Tour::on_shape(shape, path, req.kind, Vec::new())
                 .map_err(|source| SolveError::Verify { method, source })?;
             Ok(Solution { tour, method })
         }
-        shaped::Outcome::Exhausted(nodes) => Err(NoTour::Exhausted {
+        shaped::ShapedOutcome::Exhausted(nodes) => Err(NoTour::Exhausted {
             board,
             holes,
             nodes,
         }
         .into()),
-        shaped::Outcome::Budget(nodes) => Err(SolveError::ShapeBudget {
+        shaped::ShapedOutcome::Budget(nodes) => Err(SolveError::ShapeBudget {
             board,
             holes,
             nodes,
@@ -345,7 +347,7 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
         end: board.algebraic(end),
     };
     let built = if board.sides().0 <= 4 {
-        band::construct(board, start, end).map(Constructed::from)
+        narrow_ends::construct(board, start, end).map(Constructed::from)
     } else {
         ends::build(board, start, end, req.seed)
             .or_else(|| ends::search_small(board, start, end, req.seed).map(Constructed::from))
@@ -379,7 +381,7 @@ fn search_ends(board: Board, start: Square, end: Square, seed: Option<u64>) -> O
         budget: SHAPE_BUDGET,
     };
     match shaped::search(&Shape::rect(board), goal) {
-        shaped::Outcome::Found(path) => Tour::new(board, path, Kind::Open, Vec::new()).ok(),
+        shaped::ShapedOutcome::Found(path) => Tour::new(board, path, Kind::Open, Vec::new()).ok(),
         _ => None,
     }
 }
@@ -399,15 +401,15 @@ fn reserve(board: Board) -> Result<(), SolveError> {
 
 /// Runs the construction; an open request on a board with a closed tour gets the cycle cut open.
 fn run_divide(req: &Request) -> Result<Constructed, SolveError> {
-    let mut built: Constructed = if four::covers(req.board) {
-        four::construct(req.board, start_of(req))
+    let mut built: Constructed = if four_wide::covers(req.board) {
+        four_wide::construct(req.board, start_of(req))
             .ok_or(SolveError::Exhausted {
                 method: "divide",
                 board: req.board,
             })?
             .into()
-    } else if strip::covers(req.board) {
-        strip::construct(req.board, start_of(req), req.kind == Kind::Closed, req.seed)
+    } else if three_wide::covers(req.board) {
+        three_wide::construct(req.board, start_of(req), req.kind == Kind::Closed, req.seed)
             .ok_or(SolveError::Exhausted {
                 method: "divide",
                 board: req.board,
@@ -419,7 +421,7 @@ fn run_divide(req: &Request) -> Result<Constructed, SolveError> {
     let tour = &mut built.tour;
     // A seed asks for a tour of its own: the tiles' pattern broken up by random changes.
     if let Some(seed) = req.seed {
-        vary::vary(req.board, &mut tour.path, seed);
+        varied::vary(req.board, &mut tour.path, seed);
     }
     if req.kind == Kind::Open {
         tour.kind = Kind::Open;
