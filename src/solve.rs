@@ -39,6 +39,9 @@ pub enum Method {
     Warnsdorff,
     /// The tutorials' plain depth-first search in a fixed move order.
     Backtrack,
+    /// The complete search on shaped boards (holes, masks) where no construction applies;
+    /// reported, never asked for.
+    Search,
 }
 
 impl Method {
@@ -49,6 +52,7 @@ impl Method {
             Method::Divide => "divide",
             Method::Warnsdorff => "warnsdorff",
             Method::Backtrack => "backtrack",
+            Method::Search => "search",
         }
     }
 }
@@ -115,7 +119,7 @@ pub struct Solution {
     /// The tour (already verified).
     pub tour: Tour,
     /// The method that produced it (never `Auto`).
-    pub method: &'static str,
+    pub method: Method,
 }
 
 /// Why a solve did not produce a tour.
@@ -128,7 +132,7 @@ pub enum SolveError {
     #[error("{method} found no tour of {board} within its budget of {budget} nodes (a tour exists by theorem; the search gave up)")]
     Budget {
         /// The solver.
-        method: &'static str,
+        method: Method,
         /// The board.
         board: Board,
         /// Nodes allowed.
@@ -138,7 +142,7 @@ pub enum SolveError {
     #[error("{method} searched every branch and found no tour of {board}")]
     Exhausted {
         /// The solver.
-        method: &'static str,
+        method: Method,
         /// The board.
         board: Board,
     },
@@ -177,7 +181,7 @@ pub enum SolveError {
     #[error("{method} cannot aim for an end square; hint: use --method auto or divide with --end")]
     EndMethod {
         /// The solver.
-        method: &'static str,
+        method: Method,
     },
     /// The construction found no tour between two squares the rule allows (a bug).
     #[error("internal error: no tour of {board} from {start} to {end} was constructed, though the rule allows one")]
@@ -193,7 +197,7 @@ pub enum SolveError {
     #[error("internal error: the {method} tour failed verification: {source}")]
     Verify {
         /// The solver.
-        method: &'static str,
+        method: Method,
         /// The fault.
         source: TourError,
     },
@@ -217,17 +221,18 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
     existence::check(req.board, req.kind, req.start)?;
     reserve(req.board)?;
     let (built, method) = match req.method {
-        Method::Backtrack => (backtrack::solve(req)?.into(), "backtrack"),
-        Method::Warnsdorff => (warnsdorff::solve(req)?.into(), "warnsdorff"),
-        Method::Divide => (run_divide(req)?, "divide"),
-        Method::Auto
+        Method::Backtrack => (backtrack::solve(req)?.into(), Method::Backtrack),
+        Method::Warnsdorff => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
+        Method::Divide => (run_divide(req)?, Method::Divide),
+        // A rectangle has no shape to search: asked for, the search is the automatic choice.
+        Method::Auto | Method::Search
             if divide::covers(req.board)
                 || three_wide::covers(req.board)
                 || four_wide::covers(req.board) =>
         {
-            (run_divide(req)?, "divide")
+            (run_divide(req)?, Method::Divide)
         }
-        Method::Auto => (warnsdorff::solve(req)?.into(), "warnsdorff"),
+        Method::Auto | Method::Search => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
     };
     built
         .tour
@@ -264,7 +269,7 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
     reserve(board)?;
     if matches!(req.method, Method::Auto | Method::Divide) {
         if let Some(tour) = tiled_on(shape, req) {
-            let method = "divide";
+            let method = Method::Divide;
             tour.verify()
                 .map_err(|source| SolveError::Verify { method, source })?;
             return Ok(Solution { tour, method });
@@ -275,9 +280,9 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
     }
     let budget = req.budget.unwrap_or(SHAPE_BUDGET);
     let method = if req.method == Method::Backtrack {
-        "backtrack"
+        Method::Backtrack
     } else {
-        "search"
+        Method::Search
     };
     let goal = shaped::Goal {
         start: req.start.map(|s| board.index(s)),
@@ -334,9 +339,7 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
         return Err(SolveError::EndOfClosed);
     }
     if matches!(req.method, Method::Warnsdorff | Method::Backtrack) {
-        return Err(SolveError::EndMethod {
-            method: req.method.name(),
-        });
+        return Err(SolveError::EndMethod { method: req.method });
     }
     let (board, start) = (req.board, start_of(req));
     existence::between(board, start, end)?;
@@ -354,7 +357,7 @@ fn solve_ends(req: &Request, end: Square) -> Result<Solution, SolveError> {
             .or_else(|| search_ends(board, start, end, req.seed).map(Constructed::from))
     }
     .ok_or_else(missed)?;
-    let method = "divide";
+    let method = Method::Divide;
     built
         .tour
         .verify()
@@ -404,14 +407,14 @@ fn run_divide(req: &Request) -> Result<Constructed, SolveError> {
     let mut built: Constructed = if four_wide::covers(req.board) {
         four_wide::construct(req.board, start_of(req))
             .ok_or(SolveError::Exhausted {
-                method: "divide",
+                method: Method::Divide,
                 board: req.board,
             })?
             .into()
     } else if three_wide::covers(req.board) {
         three_wide::construct(req.board, start_of(req), req.kind == Kind::Closed, req.seed)
             .ok_or(SolveError::Exhausted {
-                method: "divide",
+                method: Method::Divide,
                 board: req.board,
             })?
             .into()

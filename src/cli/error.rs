@@ -12,7 +12,7 @@ use crate::render::animate::TimingError;
 use crate::render::sheet::TemplateError;
 use crate::render::RasterError;
 use crate::render::{SizeError, ThemeError};
-use crate::solve::SolveError;
+use crate::solve::{Method, SolveError};
 use thiserror::Error;
 
 /// Exit code: success.
@@ -159,8 +159,8 @@ impl Error {
     /// A hint naming the options that help, where the library's message cannot name them.
     pub fn hint(&self) -> Option<String> {
         Some(match self {
-            Error::Solve(SolveError::Budget { method, .. }) => match *method {
-                "backtrack" => "plain backtracking is exponential; use --method auto or warnsdorff, or raise --budget".into(),
+            Error::Solve(SolveError::Budget { method, .. }) => match method {
+                Method::Backtrack => "plain backtracking is exponential; use --method auto or warnsdorff, or raise --budget".into(),
                 _ => "try another --seed, --method auto, or raise --budget".into(),
             },
             Error::Solve(SolveError::Divide(_)) => "use --method auto or warnsdorff".into(),

@@ -151,7 +151,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
     let tour = &sol.tour;
     emit(&out, |w| match format {
         OutputFormat::Text => tio::write_text(w, tour),
-        OutputFormat::Json => tio::write_json(w, tour, sol.method, req.seed),
+        OutputFormat::Json => tio::write_json(w, tour, sol.method.name(), req.seed),
         OutputFormat::Csv => tio::write_csv(w, tour),
         OutputFormat::Moves => tio::write_moves(w, tour),
         OutputFormat::Svg

@@ -1,7 +1,7 @@
 //! The tutorials' plain depth-first search: fixed move order, no ordering heuristic, no pruning.
 
 use super::search::{search, Order, SearchConfig, SearchOutcome};
-use super::{start_of, Request, SolveError};
+use super::{start_of, Method, Request, SolveError};
 use crate::tour::Kind;
 use crate::tour::Tour;
 
@@ -24,11 +24,11 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
     match search(board, start, cfg) {
         SearchOutcome::Found(path) => Ok(Tour::unchecked(board, path, Kind::of(closed))),
         SearchOutcome::Exhausted => Err(SolveError::Exhausted {
-            method: "backtrack",
+            method: Method::Backtrack,
             board,
         }),
         SearchOutcome::Budget => Err(SolveError::Budget {
-            method: "backtrack",
+            method: Method::Backtrack,
             board,
             budget,
         }),

@@ -1,7 +1,7 @@
 //! Warnsdorff's rule: move to the square with the fewest onward moves, backtracking when stuck.
 
 use super::search::{search, Order, SearchConfig, SearchOutcome, TieBreak};
-use super::{start_of, Request, SolveError};
+use super::{start_of, Method, Request, SolveError};
 use crate::tour::Kind;
 use crate::tour::Tour;
 
@@ -48,7 +48,7 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
             Ok(t) => return Ok(t),
             Err(SearchOutcome::Exhausted) => {
                 return Err(SolveError::Exhausted {
-                    method: "warnsdorff",
+                    method: Method::Warnsdorff,
                     board: req.board,
                 })
             }
@@ -56,7 +56,7 @@ pub fn solve(req: &Request) -> Result<Tour, SolveError> {
         }
     }
     Err(SolveError::Budget {
-        method: "warnsdorff",
+        method: Method::Warnsdorff,
         board: req.board,
         budget: spent,
     })
