@@ -268,6 +268,17 @@ mod tests {
     use super::*;
     use crate::solve::search::{search, Order, SearchConfig, SearchOutcome, TieBreak};
 
+    #[test]
+    fn an_end_alone_starts_at_the_first_corner_the_rule_allows() {
+        // On 3x4 no tour joins the top corners to d3 (0,3) or a3 (0,0), so the start is a
+        // bottom corner: the corners are tried top-left, top-right, bottom-left, bottom-right.
+        let b = Board::new(3, 4).unwrap();
+        assert_eq!(start_for(b, Square::new(0, 3)), Square::new(2, 0));
+        assert_eq!(start_for(b, Square::new(0, 0)), Square::new(2, 3));
+        let b = Board::new(5, 5).unwrap();
+        assert_eq!(start_for(b, Square::new(2, 2)), Square::new(0, 0));
+    }
+
     fn exact(closed: bool) -> SearchConfig {
         SearchConfig {
             closed,
