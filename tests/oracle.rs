@@ -16,17 +16,8 @@ use knight_tour::existence::{self, Kind};
 use knight_tour::solve::{solve_on, Request, SolveError};
 use knight_tour::{Board, Shape, Square};
 
-/// The knight's moves, written out again rather than taken from the crate.
-const JUMPS: [(i32, i32); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+mod common;
+use common::KNIGHT_JUMPS as JUMPS;
 
 /// A symmetry of the board, as a map of (row, column).
 type SquareMap = dyn Fn(u32, u32) -> (u32, u32);
@@ -59,8 +50,8 @@ impl Graph {
             .iter()
             .map(|&(r, c)| {
                 JUMPS.iter().fold(0u32, |set, &(dr, dc)| {
-                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                    if nr < 0 || nc < 0 || nr >= rows as i32 || nc >= cols as i32 {
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                    if nr < 0 || nc < 0 || nr >= rows as i64 || nc >= cols as i64 {
                         return set;
                     }
                     match index[(nr as u32 * cols + nc as u32) as usize] {

@@ -25,20 +25,10 @@ pub fn solutions(p: &Value, limit: u64) -> u64 {
         square_of[k] = sq;
         given_on[sq] = k;
     }
-    let leaps = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
     let moves: Vec<Vec<usize>> = (0..area)
         .map(|s| {
             let (r, c) = (s as i64 / cols, s as i64 % cols);
-            leaps
+            super::KNIGHT_JUMPS
                 .iter()
                 .map(|&(dr, dc)| (r + dr, c + dc))
                 .filter(|&(r, c)| r >= 0 && r < rows && c >= 0 && c < cols)

@@ -5,8 +5,23 @@ use assert_cmd::Command;
 #[allow(dead_code)] // only the puzzle tests count solutions
 pub mod count;
 
+/// The knight's moves, written out again rather than taken from the crate, for the tests'
+/// own oracles.
+#[allow(dead_code)] // only the oracles use it
+pub const KNIGHT_JUMPS: [(i64, i64); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// The real binary, with no fonts from the system (no fontconfig, no home, no XDG folders),
 /// so that every drawing uses the bundled font as on a bare machine.
+#[allow(dead_code)] // the oracles never run the binary
 pub fn kt() -> Command {
     let mut c = Command::cargo_bin("knight-tour").unwrap();
     c.env_clear()
