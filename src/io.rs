@@ -161,6 +161,29 @@ mod scan;
 #[cfg(feature = "render")]
 pub(crate) use chunks::{push_decimal, two_digits};
 
+/// The share of a tour's moves (a cycle's closing move included) in each of its piece's
+/// directions, in ascending order: the knight's list for any piece.
+fn piece_shares(tour: &Tour) -> Vec<((i32, i32), f64)> {
+    let dirs = tour.piece.directions();
+    let mut counts = vec![0u64; dirs.len()];
+    let mut steps: Vec<(u32, u32)> = tour.path.windows(2).map(|w| (w[0], w[1])).collect();
+    if tour.is_closed() && tour.path.len() > 2 {
+        steps.push((tour.path[tour.path.len() - 1], tour.path[0]));
+    }
+    for (a, b) in &steps {
+        let (a, b) = (tour.board.square(*a), tour.board.square(*b));
+        let d = (b.row as i32 - a.row as i32, b.col as i32 - a.col as i32);
+        if let Some(k) = dirs.iter().position(|&x| x == d) {
+            counts[k] += 1;
+        }
+    }
+    let total = steps.len().max(1) as f64;
+    dirs.into_iter()
+        .zip(counts)
+        .map(|(d, c)| (d, c as f64 / total))
+        .collect()
+}
+
 /// Writes a tour as `knight-tour/1` JSON (streamed: no copy of the path is built).
 pub fn write_json(
     w: &mut (impl Write + ?Sized),
@@ -180,7 +203,11 @@ pub fn write_json(
     let split = Splitter::new(b.cols);
     write_path_and_tiles(w, tour, split)?;
     // For readers: how evenly the moves spread over the 8 directions (rows down, cols right).
-    let shares = tour.direction_shares();
+    let shares = if tour.piece.is_knight() {
+        tour.direction_shares()
+    } else {
+        [0.0; 8]
+    };
     // Files of plain rectangles stay as they were; readers treat a missing list as none.
     if !tour.holes.is_empty() {
         w.write_all(b",\n \"holes\": [")?;
@@ -191,13 +218,20 @@ pub fn write_json(
         }
         w.write_all(b"]")?;
     }
+    // Knight tours are written as they always were; another piece is named.
+    if !tour.piece.is_knight() {
+        write!(w, ",\n \"piece\": \"{}\"", tour.piece)?;
+    }
     let method = serde_json::to_string(method).unwrap_or_else(|_| "null".into());
     let seed = seed.map_or("null".to_string(), |s| s.to_string());
-    let directions: Vec<String> = KNIGHT_DIRECTIONS
-        .iter()
-        .zip(shares)
-        .map(|(&(dr, dc), s)| format!("\"{dr:+}{dc:+}\": {s:.4}"))
-        .collect();
+    let directions: Vec<String> = if tour.piece.is_knight() {
+        KNIGHT_DIRECTIONS.iter().copied().zip(shares).collect()
+    } else {
+        piece_shares(tour)
+    }
+    .into_iter()
+    .map(|((dr, dc), s)| format!("\"{dr:+}{dc:+}\": {s:.4}"))
+    .collect();
     writeln!(
         w,
         ",\n \"method\": {method}, \"seed\": {seed},\n \"directions\": {{{}}}}}",

@@ -133,6 +133,12 @@ impl Piece {
         self.leap == Some((1, 2))
     }
 
+    /// Whether every move changes the square's colour (a leaper whose two steps add up to an
+    /// odd number): then a path's squares alternate colours.
+    pub fn alternates(&self) -> bool {
+        self.leap.is_some_and(|(a, b)| (a + b) % 2 == 1)
+    }
+
     /// Whether a step of `dr` rows and `dc` columns (either sign) is one of the moves.
     #[inline]
     pub fn is_step(&self, dr: u64, dc: u64) -> bool {

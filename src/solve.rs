@@ -291,6 +291,7 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
         seed: req.seed.unwrap_or(0),
         fixed_order: req.method == Method::Backtrack,
         budget,
+        piece: crate::piece::Piece::KNIGHT,
     };
     let holes = shape.holes().len();
     match shaped::search(shape, goal) {
@@ -382,6 +383,7 @@ fn search_ends(board: Board, start: Square, end: Square, seed: Option<u64>) -> O
         seed: seed.unwrap_or(0),
         fixed_order: false,
         budget: SHAPE_BUDGET,
+        piece: crate::piece::Piece::KNIGHT,
     };
     match shaped::search(&Shape::rect(board), goal) {
         shaped::ShapedOutcome::Found(path) => Tour::new(board, path, Kind::Open, Vec::new()).ok(),

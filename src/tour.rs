@@ -81,6 +81,8 @@ pub struct Tour {
     pub(crate) tiles: Vec<Tile>,
     /// Row-major indices of blocked squares, sorted (empty on a plain rectangle).
     pub(crate) holes: Vec<u32>,
+    /// The piece whose moves join consecutive squares.
+    pub(crate) piece: crate::piece::Piece,
 }
 
 /// The first fault found in a tour, with 1-based move numbers.
@@ -132,6 +134,18 @@ pub enum TourError {
         /// Square at `step + 1`.
         to: Square,
     },
+    /// Two consecutive squares are not one of the piece's moves apart.
+    #[error("moves {step} and {next} ({from} to {to}) are not a {piece} move apart", next = step + 1)]
+    NotMove {
+        /// 1-based number of the move before the bad step.
+        step: usize,
+        /// The piece.
+        piece: crate::piece::Piece,
+        /// Square at `step`.
+        from: Square,
+        /// Square at `step + 1`.
+        to: Square,
+    },
     /// A square of the path is blocked.
     #[error("move {step} is {square}, which is a hole")]
     OnHole {
@@ -166,6 +180,7 @@ impl Tour {
         tiles: Vec<Tile>,
     ) -> Result<Tour, TourError> {
         let t = Tour {
+            piece: crate::piece::Piece::KNIGHT,
             board,
             path,
             kind,
@@ -183,7 +198,20 @@ impl Tour {
         kind: Kind,
         tiles: Vec<Tile>,
     ) -> Result<Tour, TourError> {
+        Tour::of_piece(shape, path, kind, tiles, crate::piece::Piece::KNIGHT)
+    }
+
+    /// A tour of `piece` on a shaped board: every open square once, by the piece's moves,
+    /// never a hole.
+    pub fn of_piece(
+        shape: &crate::shape::Shape,
+        path: Vec<u32>,
+        kind: Kind,
+        tiles: Vec<Tile>,
+        piece: crate::piece::Piece,
+    ) -> Result<Tour, TourError> {
         let t = Tour {
+            piece,
             board: shape.board(),
             path,
             kind,
@@ -241,6 +269,7 @@ impl Tour {
     pub fn transposed(self) -> Tour {
         let (r, c) = (self.board.rows, self.board.cols);
         let mut t = Tour {
+            piece: self.piece,
             board: self.board.transposed(),
             path: self.path.iter().map(|&i| (i % c) * r + i / c).collect(),
             kind: self.kind,
@@ -264,6 +293,7 @@ impl Tour {
     /// verifies before output).
     pub(crate) fn unchecked(board: Board, path: Vec<u32>, kind: Kind) -> Tour {
         Tour {
+            piece: crate::piece::Piece::KNIGHT,
             board,
             path,
             kind,
@@ -316,10 +346,45 @@ impl Tour {
     /// A fast check runs first (on every core for large tours); only a tour it rejects is
     /// walked again, in order, to name the first fault.
     pub fn verify(&self) -> Result<(), TourError> {
-        if self.holes.is_empty() && fast::is_knight_tour(self.board, &self.path, self.is_closed()) {
+        if self.holes.is_empty()
+            && self.piece.is_knight()
+            && fast::is_knight_tour(self.board, &self.path, self.is_closed())
+        {
             return Ok(());
         }
         self.first_fault()
+    }
+
+    /// Whether `a` to `b` is one of the tour's piece's moves.
+    fn is_move(&self, a: Square, b: Square) -> bool {
+        self.piece
+            .is_step(a.row.abs_diff(b.row).into(), a.col.abs_diff(b.col).into())
+    }
+
+    /// The fault of a step `from` -> `to` that is not a move (1-based `step`).
+    fn not_a_move(&self, step: usize, from: Square, to: Square) -> TourError {
+        if self.piece.is_knight() {
+            TourError::NotKnightMove { step, from, to }
+        } else {
+            TourError::NotMove {
+                step,
+                piece: self.piece,
+                from,
+                to,
+            }
+        }
+    }
+
+    /// The piece whose moves the tour makes.
+    pub fn piece(&self) -> crate::piece::Piece {
+        self.piece
+    }
+
+    /// The same path as a tour of `piece`, verified again.
+    pub fn with_piece(mut self, piece: crate::piece::Piece) -> Result<Tour, TourError> {
+        self.piece = piece;
+        self.verify()?;
+        Ok(self)
     }
 
     /// Walks the path in order and reports its first fault (`Ok` only for a valid tour).
@@ -350,12 +415,8 @@ impl Tour {
                 });
             }
             if let Some(p) = prev {
-                if !Board::is_knight_move(p, sq) {
-                    return Err(TourError::NotKnightMove {
-                        step: i,
-                        from: p,
-                        to: sq,
-                    });
+                if !self.is_move(p, sq) {
+                    return Err(self.not_a_move(i, p, sq));
                 }
             }
             if !seen.insert(idx as usize) {
@@ -389,14 +450,15 @@ impl Tour {
                 found: self.path.len(),
             });
         }
-        if self.is_closed() && n > 1 && !Board::is_knight_move(self.end(), self.start()) {
+        if self.is_closed() && n > 2 && !self.is_move(self.end(), self.start()) {
             return Err(TourError::NotClosed {
                 last: self.end(),
                 first: self.start(),
             });
         }
-        if self.is_closed() && n == 1 {
-            // A single square has no move back to itself.
+        if self.is_closed() && n <= 2 {
+            // A single square has no move back to itself, and two squares' way back is the one
+            // move already made: no cycle.
             return Err(TourError::NotClosed {
                 last: self.start(),
                 first: self.start(),
@@ -512,6 +574,7 @@ mod tests {
     #[test]
     fn numbers_and_successors() {
         let t = Tour {
+            piece: crate::piece::Piece::KNIGHT,
             board: b(1, 1),
             path: vec![0],
             kind: Kind::Open,

@@ -68,6 +68,7 @@ struct Fields {
     holes: Vec<[u64; 2]>,
     method: Option<String>,
     seed: Option<u64>,
+    piece: Option<String>,
 }
 
 /// Path entries as read: indices when the board came first, else raw pairs.
@@ -116,7 +117,13 @@ impl Fields {
             blocked.push(b.index(Square::new(r as u32, c as u32)));
         }
         let shape = Shape::new(b, blocked).map_err(ReadError::Shape)?;
-        let tour = Tour::on_shape(&shape, path, Kind::of(closed), self.tiles)?;
+        let piece = match &self.piece {
+            None => crate::piece::Piece::KNIGHT,
+            Some(name) => name
+                .parse()
+                .map_err(|e| json_error(format!("\"piece\": {e}")))?,
+        };
+        let tour = Tour::of_piece(&shape, path, Kind::of(closed), self.tiles, piece)?;
         Ok(TourFile {
             tour,
             method: self.method,
@@ -560,6 +567,7 @@ impl<R: Read> Scanner<R> {
             "holes" => f.holes = self.value(&what, any)?,
             "method" => f.method = self.value(&what, any)?,
             "seed" => f.seed = self.value(&what, any)?,
+            "piece" => f.piece = self.value(&what, any)?,
             _ => self.any(None)?,
         }
         Ok(())

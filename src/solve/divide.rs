@@ -407,6 +407,7 @@ impl TilePlan {
         generate(self, self.root, start_pos, dir, &mut path);
         Constructed {
             tour: Tour {
+                piece: crate::piece::Piece::KNIGHT,
                 board: self.board,
                 path,
                 kind: Kind::of(closed),

@@ -528,6 +528,7 @@ pub(crate) fn build(board: Board, s: Square, t: Square, seed: Option<u64>) -> Op
             }
             return Some(Constructed {
                 tour: Tour {
+                    piece: crate::piece::Piece::KNIGHT,
                     board,
                     path,
                     kind: Kind::Open,

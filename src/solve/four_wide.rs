@@ -226,6 +226,7 @@ pub fn construct(board: Board, start: Square) -> Option<Tour> {
     first.emit(&mut |v| push(&mut path, class, v));
     second.emit(&mut |v| push(&mut path, 1 - class, v));
     Some(Tour {
+        piece: crate::piece::Piece::KNIGHT,
         board,
         path,
         kind: Kind::Open,

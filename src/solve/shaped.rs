@@ -13,7 +13,8 @@
 //! colour, in turn; the budget is shared, and only when every start is exhausted is the
 //! answer "no tour".
 
-use crate::board::{Board, KNIGHT_MOVES};
+use crate::board::Board;
+use crate::piece::Piece;
 use crate::shape::Shape;
 
 use crate::rng::mix64;
@@ -44,6 +45,8 @@ pub(crate) struct Goal {
     pub fixed_order: bool,
     /// Positions allowed.
     pub budget: u64,
+    /// The piece whose moves join the squares.
+    pub piece: Piece,
 }
 
 /// The open squares as a compact graph.
@@ -57,7 +60,7 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(shape: &Shape) -> Graph {
+    fn new(shape: &Shape, piece: Piece) -> Graph {
         let board = shape.board();
         let blocked = shape.blocked();
         let mut id = vec![u32::MAX; board.area()];
@@ -72,7 +75,8 @@ impl Graph {
             .iter()
             .map(|&i| {
                 let s = board.square(i);
-                KNIGHT_MOVES
+                piece
+                    .moves()
                     .iter()
                     .filter_map(|&(dr, dc)| {
                         let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
@@ -92,7 +96,7 @@ impl Graph {
 /// Searches `shape` for a tour meeting `goal`.
 pub(crate) fn search(shape: &Shape, goal: Goal) -> ShapedOutcome {
     let board = shape.board();
-    let g = Graph::new(shape);
+    let g = Graph::new(shape, goal.piece);
     let n = g.sq.len();
     let to_id = |i: u32| g.id[i as usize];
     let mut nodes = 0u64;
@@ -114,7 +118,7 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> ShapedOutcome {
         _ if goal.closed => vec![(0..n as u32)
             .min_by_key(|&v| (g.adj[v as usize].len(), v))
             .expect("open squares")],
-        _ => open_starts(&g, board),
+        _ => open_starts(&g, board, goal.piece),
     };
     // Warnsdorff's greedy order either runs straight through or sinks into a dead region that
     // backtracking cannot leave; short runs from fresh tie-breaks find most tours quickly.
@@ -174,8 +178,9 @@ fn oriented_path(g: &Graph, path: Vec<u32>, turn: bool, goal: Goal) -> Vec<u32> 
 }
 
 /// Where an open tour with no given start may begin: the squares with one neighbour if there
-/// are any (each is an end), else every square of the majority colour, fewest neighbours first.
-fn open_starts(g: &Graph, board: Board) -> Vec<u32> {
+/// are any (each is an end), else every square of the majority colour (every square, for a
+/// piece whose moves do not alternate colours), fewest neighbours first.
+fn open_starts(g: &Graph, board: Board, piece: Piece) -> Vec<u32> {
     let n = g.sq.len() as u32;
     let ones: Vec<u32> = (0..n).filter(|&v| g.adj[v as usize].len() == 1).collect();
     if !ones.is_empty() {
@@ -185,11 +190,15 @@ fn open_starts(g: &Graph, board: Board) -> Vec<u32> {
     let light = (0..n).filter(|&v| colour(v) == 0).count();
     let dark = n as usize - light;
     let mut v: Vec<u32> = (0..n)
-        .filter(|&v| match light.cmp(&dark) {
-            std::cmp::Ordering::Greater => colour(v) == 0,
-            std::cmp::Ordering::Less => colour(v) == 1,
-            // Equal counts: every path has one end of each colour, so one colour suffices.
-            std::cmp::Ordering::Equal => colour(v) == 0,
+        .filter(|&v| {
+            !piece.alternates()
+                || match light.cmp(&dark) {
+                    std::cmp::Ordering::Greater => colour(v) == 0,
+                    std::cmp::Ordering::Less => colour(v) == 1,
+                    // Equal counts: every path has one end of each colour, so one colour
+                    // suffices.
+                    std::cmp::Ordering::Equal => colour(v) == 0,
+                }
         })
         .collect();
     v.sort_by_key(|&x| (g.adj[x as usize].len(), x));
@@ -432,6 +441,7 @@ mod tests {
             seed: 0,
             fixed_order: false,
             budget: u64::MAX,
+            piece: Piece::KNIGHT,
         }
     }
 

@@ -198,6 +198,7 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
         }
         tiles.sort_by_key(|t| t.col);
         return Some(Tour {
+            piece: crate::piece::Piece::KNIGHT,
             board,
             path,
             kind: Kind::of(closed),

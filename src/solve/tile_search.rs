@@ -197,6 +197,7 @@ mod tests {
         };
         let p = find(b, 0, true, &cons, TieBreak::FarFromCentre, 10_000_000).unwrap();
         let t = crate::tour::Tour {
+            piece: crate::piece::Piece::KNIGHT,
             board: b,
             path: p.clone(),
             kind: Kind::Closed,

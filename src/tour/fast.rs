@@ -278,6 +278,7 @@ mod tests {
                     _ => p[next(&mut x) as usize % n] = u32::MAX - (next(&mut x) as u32 % 4),
                 }
                 let want = super::super::Tour {
+                    piece: crate::piece::Piece::KNIGHT,
                     board,
                     path: p.clone(),
                     kind: crate::Kind::Open,

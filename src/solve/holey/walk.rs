@@ -93,6 +93,7 @@ pub(super) fn tile_path(
                 seed,
                 fixed_order: false,
                 budget: TILE_BUDGET,
+                piece: crate::piece::Piece::KNIGHT,
             };
             match shaped::search(&tile, goal) {
                 ShapedOutcome::Found(p) => Some(Arc::new(p)),
