@@ -22,6 +22,7 @@
 
 pub(crate) mod columns;
 mod ends;
+pub(crate) mod pieces;
 mod shaped;
 
 use thiserror::Error;
@@ -69,6 +70,16 @@ pub enum NoTour {
         board: Board,
         /// The square's name.
         name: String,
+    },
+    /// A rule for a piece other than the knight.
+    #[error("no {what} on {board}: {why}")]
+    PieceRule {
+        /// What was asked for, e.g. "closed camel tour".
+        what: String,
+        /// The board.
+        board: Board,
+        /// Why, in words.
+        why: String,
     },
     /// The start and end are the same square.
     #[error("no open tour of {board} from {name} to {name}: a tour visits every square once, so its two ends are different squares; hint: give a different --end")]

@@ -162,8 +162,15 @@ mod scan;
 pub(crate) use chunks::{push_decimal, two_digits};
 
 /// The share of a tour's moves (a cycle's closing move included) in each of its piece's
-/// directions, in ascending order: the knight's list for any piece.
-fn piece_shares(tour: &Tour) -> Vec<((i32, i32), f64)> {
+/// directions, in ascending order (rows down, columns right).
+pub(crate) fn direction_list(tour: &Tour) -> Vec<((i32, i32), f64)> {
+    if tour.piece.is_knight() {
+        return KNIGHT_DIRECTIONS
+            .iter()
+            .copied()
+            .zip(tour.direction_shares())
+            .collect();
+    }
     let dirs = tour.piece.directions();
     let mut counts = vec![0u64; dirs.len()];
     let mut steps: Vec<(u32, u32)> = tour.path.windows(2).map(|w| (w[0], w[1])).collect();
@@ -202,12 +209,6 @@ pub fn write_json(
     w.write_all(b" \"path\": [")?;
     let split = Splitter::new(b.cols);
     write_path_and_tiles(w, tour, split)?;
-    // For readers: how evenly the moves spread over the 8 directions (rows down, cols right).
-    let shares = if tour.piece.is_knight() {
-        tour.direction_shares()
-    } else {
-        [0.0; 8]
-    };
     // Files of plain rectangles stay as they were; readers treat a missing list as none.
     if !tour.holes.is_empty() {
         w.write_all(b",\n \"holes\": [")?;
@@ -224,14 +225,12 @@ pub fn write_json(
     }
     let method = serde_json::to_string(method).unwrap_or_else(|_| "null".into());
     let seed = seed.map_or("null".to_string(), |s| s.to_string());
-    let directions: Vec<String> = if tour.piece.is_knight() {
-        KNIGHT_DIRECTIONS.iter().copied().zip(shares).collect()
-    } else {
-        piece_shares(tour)
-    }
-    .into_iter()
-    .map(|((dr, dc), s)| format!("\"{dr:+}{dc:+}\": {s:.4}"))
-    .collect();
+    // For readers: how evenly the moves spread over the piece's directions (rows down, cols
+    // right).
+    let directions: Vec<String> = direction_list(tour)
+        .into_iter()
+        .map(|((dr, dc), s)| format!("\"{dr:+}{dc:+}\": {s:.4}"))
+        .collect();
     writeln!(
         w,
         ",\n \"method\": {method}, \"seed\": {seed},\n \"directions\": {{{}}}}}",

@@ -8,6 +8,7 @@ pub(crate) mod four_wide;
 pub(crate) mod holey;
 pub(crate) mod merge;
 pub(crate) mod narrow_ends;
+mod pieces;
 pub(crate) mod search;
 pub(crate) mod shaped;
 pub(crate) mod three_wide;
@@ -42,6 +43,8 @@ pub enum Method {
     /// The complete search on shaped boards (holes, masks) where no construction applies;
     /// reported, never asked for.
     Search,
+    /// The wazir's and king's row-by-row constructions; reported, never asked for.
+    Rows,
 }
 
 impl Method {
@@ -53,6 +56,7 @@ impl Method {
             Method::Warnsdorff => "warnsdorff",
             Method::Backtrack => "backtrack",
             Method::Search => "search",
+            Method::Rows => "rows",
         }
     }
 }
@@ -96,6 +100,8 @@ pub struct Request {
     pub seed: Option<u64>,
     /// Node budget for the searching solvers (`None`: the method's default).
     pub budget: Option<u64>,
+    /// The piece (the knight unless asked).
+    pub piece: crate::piece::Piece,
 }
 
 impl Request {
@@ -109,6 +115,7 @@ impl Request {
             method: Method::Auto,
             seed: None,
             budget: None,
+            piece: crate::piece::Piece::KNIGHT,
         }
     }
 }
@@ -172,6 +179,14 @@ pub enum SolveError {
         "the divide-and-conquer construction does not apply to this board with holes (it needs both sides at least 24, no given end, and holes it can tile around)"
     )]
     ShapeMethod,
+    /// A method that only knows the knight, asked for another piece.
+    #[error("--method {method} only moves knights, not a {piece}; hint: use --method auto")]
+    PieceMethod {
+        /// The method asked for.
+        method: Method,
+        /// The piece's name.
+        piece: String,
+    },
     /// An end square was given for a closed tour.
     #[error(
         "a closed tour has no end square; hint: drop --end, or drop --closed for an open tour"
@@ -212,6 +227,9 @@ pub fn count_tours_from(board: Board, start: u32, closed: bool) -> u64 {
 
 /// Solves a request: checks existence, runs the solver, verifies the tour.
 pub fn solve(req: &Request) -> Result<Solution, SolveError> {
+    if !req.piece.is_knight() {
+        return pieces::solve(&Shape::rect(req.board), req);
+    }
     if let Some(end) = req.end {
         let start = req
             .start
@@ -225,14 +243,16 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         Method::Warnsdorff => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
         Method::Divide => (run_divide(req)?, Method::Divide),
         // A rectangle has no shape to search: asked for, the search is the automatic choice.
-        Method::Auto | Method::Search
+        Method::Auto | Method::Search | Method::Rows
             if divide::covers(req.board)
                 || three_wide::covers(req.board)
                 || four_wide::covers(req.board) =>
         {
             (run_divide(req)?, Method::Divide)
         }
-        Method::Auto | Method::Search => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
+        Method::Auto | Method::Search | Method::Rows => {
+            (warnsdorff::solve(req)?.into(), Method::Warnsdorff)
+        }
     };
     built
         .tour
@@ -258,6 +278,9 @@ pub(crate) const SHAPE_BUDGET: u64 = 50_000_000;
 /// cheap proofs of impossibility, then the complete search, whose answer is a verified tour,
 /// a proof by exhaustion, or an honest "not found within the budget".
 pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
+    if !req.piece.is_knight() {
+        return pieces::solve(shape, req);
+    }
     if shape.is_rect() {
         return solve(req);
     }

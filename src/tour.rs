@@ -139,8 +139,8 @@ pub enum TourError {
     NotMove {
         /// 1-based number of the move before the bad step.
         step: usize,
-        /// The piece.
-        piece: crate::piece::Piece,
+        /// The piece's name.
+        piece: String,
         /// Square at `step`.
         from: Square,
         /// Square at `step + 1`.
@@ -368,7 +368,7 @@ impl Tour {
         } else {
             TourError::NotMove {
                 step,
-                piece: self.piece,
+                piece: self.piece.name(),
                 from,
                 to,
             }

@@ -35,6 +35,11 @@ struct Graph {
 
 impl Graph {
     fn new(rows: u32, cols: u32, blocked: &[bool]) -> Graph {
+        Graph::with_moves(rows, cols, blocked, &JUMPS)
+    }
+
+    /// The graph of any piece, given its moves written out by the test.
+    fn with_moves(rows: u32, cols: u32, blocked: &[bool], moves: &[(i64, i64)]) -> Graph {
         let mut open = Vec::new();
         let mut index = vec![None; (rows * cols) as usize];
         for r in 0..rows {
@@ -49,7 +54,7 @@ impl Graph {
         let nbr = open
             .iter()
             .map(|&(r, c)| {
-                JUMPS.iter().fold(0u32, |set, &(dr, dc)| {
+                moves.iter().fold(0u32, |set, &(dr, dc)| {
                     let (nr, nc) = (r as i64 + dr, c as i64 + dc);
                     if nr < 0 || nc < 0 || nr >= rows as i64 || nc >= cols as i64 {
                         return set;
@@ -373,4 +378,96 @@ fn the_5x6_exceptions_agree_with_plain_enumeration() {
         // Each of the 47 unordered pairs, both ways.
         assert_eq!(refused, 2 * 47, "{b}");
     }
+}
+
+/// Every move of the (a,b) leaper, written out by the test (all signs, both orders).
+fn leaper_moves(a: i64, b: i64) -> Vec<(i64, i64)> {
+    let mut v = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            if !v.contains(&(sx * x, sy * y)) {
+                v.push((sx * x, sy * y));
+            }
+        }
+    }
+    v
+}
+
+#[test]
+fn every_piece_agrees_with_the_subset_programme_on_small_boards() {
+    // Each piece's answer (rules, constructions, and the complete search where no rule
+    // settles the board) against the subset programme with the test's own moves: whole
+    // boards of up to 24 squares open and closed and from every start, and every pair of ends up
+    // to 16 squares.
+    let mut king = leaper_moves(0, 1);
+    king.extend(leaper_moves(1, 1));
+    let pieces: Vec<(&str, Vec<(i64, i64)>)> = vec![
+        ("wazir", leaper_moves(0, 1)),
+        ("king", king),
+        ("ferz", leaper_moves(1, 1)),
+        ("camel", leaper_moves(1, 3)),
+        ("zebra", leaper_moves(2, 3)),
+        ("giraffe", leaper_moves(1, 4)),
+        ("0,2", leaper_moves(0, 2)),
+        ("1,6", leaper_moves(1, 6)),
+    ];
+    let mut decided = [0u64; 2];
+    for (name, moves) in &pieces {
+        let piece: knight_tour::Piece = name.parse().unwrap();
+        for rows in 1u32..=24 {
+            for cols in 1..=24 / rows {
+                let b = Board::new(rows, cols).unwrap();
+                let g = Graph::with_moves(rows, cols, &vec![false; (rows * cols) as usize], moves);
+                let ends = g.all_ends();
+                let n = g.n();
+                let ask = |kind: Kind, start: Option<Square>, end: Option<Square>| {
+                    let req = Request {
+                        start,
+                        end,
+                        piece,
+                        ..Request::new(b, kind)
+                    };
+                    match knight_tour::solve(&req) {
+                        Ok(sol) => {
+                            assert_eq!(sol.tour.piece(), piece);
+                            assert_eq!(sol.tour.len(), n);
+                            start.inspect(|&s| assert_eq!(sol.tour.start(), s));
+                            end.inspect(|&t| assert_eq!(sol.tour.end(), t));
+                            true
+                        }
+                        Err(SolveError::NoTour(_)) => false,
+                        Err(e) => panic!("{name} {b} {kind:?} {start:?} {end:?}: {e}"),
+                    }
+                };
+                let open = ends.iter().any(|&e| e != 0);
+                assert_eq!(ask(Kind::Open, None, None), open, "{name} {b} open");
+                let closed = has_cycle(&g, &ends);
+                assert_eq!(ask(Kind::Closed, None, None), closed, "{name} {b} closed");
+                decided[usize::from(open)] += 1;
+                for (s, &from_s) in ends.iter().enumerate() {
+                    let ss = g.square(s);
+                    assert_eq!(
+                        ask(Kind::Open, Some(ss), None),
+                        from_s != 0,
+                        "{name} {b} open from {ss:?}"
+                    );
+                    if n > 16 {
+                        continue;
+                    }
+                    for t in (0..n).filter(|&t| t != s) {
+                        let tt = g.square(t);
+                        let truth = from_s & 1 << t != 0;
+                        assert_eq!(
+                            ask(Kind::Open, Some(ss), Some(tt)),
+                            truth,
+                            "{name} {b} from {ss:?} to {tt:?}"
+                        );
+                        decided[usize::from(truth)] += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Both answers occur often: the comparison is not one-sided.
+    assert!(decided[0] > 30_000 && decided[1] > 3_000, "{decided:?}");
 }

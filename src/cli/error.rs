@@ -218,7 +218,8 @@ fn solve_code(e: &SolveError) -> u8 {
         | SolveError::Memory { .. }
         | SolveError::EndOfClosed
         | SolveError::ShapeMethod
-        | SolveError::EndMethod { .. } => USAGE,
+        | SolveError::EndMethod { .. }
+        | SolveError::PieceMethod { .. } => USAGE,
     }
 }
 

@@ -31,6 +31,11 @@ pub struct ExistsArgs {
     /// Positions the search on a shaped board may visit [default: 50000000, about 10 s].
     #[arg(long, value_name = "NODES", value_parser = natural)]
     budget: Option<u64>,
+    /// The piece: knight (default), camel, zebra, giraffe, antelope, wazir, ferz, king, or
+    /// A,B for the (A,B) leaper. Where no theorem settles a board, a complete search does,
+    /// within --budget (exit 4 when it runs out).
+    #[arg(long, value_name = "PIECE", value_parser = super::solve::parse_piece)]
+    piece: Option<crate::piece::Piece>,
 }
 
 /// Runs `exists`: prints the answer and reason; exit 0 for yes, 1 for no. Without a kind,
@@ -45,6 +50,9 @@ pub fn run(args: ExistsArgs) -> Result<ExitCode, Error> {
         |_| "drop --end, or ask with --open".into(),
     )?;
     let shape = args.shape.shape(board)?;
+    if args.piece.is_some_and(|p| !p.is_knight()) {
+        return piece(&shape, &args, start, end);
+    }
     if !shape.is_rect() {
         return shaped(&shape, &args, start, end);
     }
@@ -138,6 +146,7 @@ fn shaped(
         start,
         end,
         budget: args.budget,
+        piece: args.piece.unwrap_or_default(),
         ..Request::new(board, kind)
     };
     let holes = existence::holes_text(shape.holes().len());
@@ -160,6 +169,88 @@ fn shaped(
         }
         Err(e) => return Err(e.into()),
     };
+    print(&text)?;
+    Ok(code)
+}
+
+/// `exists` for a piece other than the knight: each kind asked (both when none is) by the
+/// rules, which settle many boards by theorem, else by the complete search: yes with a tour
+/// found and verified, no with a reason or an exhausted search, or unknown when the budget ran
+/// out (exit 4). The exit code answers for the kind asked, or for open tours.
+fn piece(
+    shape: &crate::Shape,
+    args: &ExistsArgs,
+    start: Option<crate::Square>,
+    end: Option<crate::Square>,
+) -> Result<ExitCode, Error> {
+    use crate::existence::pieces::{rule, Ruling};
+    use crate::solve::{solve_on, Request, SolveError};
+    let board = shape.board();
+    let p = args.piece.unwrap_or_default();
+    let kinds: Vec<Kind> = if args.kind.closed {
+        vec![Kind::Closed]
+    } else if args.kind.open || start.is_some() || end.is_some() {
+        vec![Kind::Open]
+    } else {
+        vec![Kind::Closed, Kind::Open]
+    };
+    let place = if shape.is_rect() {
+        board.to_string()
+    } else {
+        format!(
+            "{board} with {}",
+            existence::holes_text(shape.holes().len())
+        )
+    };
+    let ends = match (start, end) {
+        (Some(s), Some(t)) => format!(" from {} to {}", board.algebraic(s), board.algebraic(t)),
+        (Some(s), None) => format!(" starting at {}", board.algebraic(s)),
+        (None, Some(t)) => format!(" ending at {}", board.algebraic(t)),
+        (None, None) => String::new(),
+    };
+    let mut code = ExitCode::SUCCESS;
+    let mut text = String::new();
+    for (i, &kind) in kinds.iter().enumerate() {
+        let answers = i + 1 == kinds.len();
+        let what = format!("{} {p} tours", kind.name());
+        let ruled = if shape.is_rect() {
+            rule(board, p, kind, start, end)
+        } else {
+            Ok(Ruling::Unsettled)
+        };
+        let (line, c) = match ruled {
+            Ok(Ruling::Exists) => (format!("yes: {place} has {what}{ends}"), 0),
+            Err(reason) => (format!("no: {reason}"), 1),
+            Ok(Ruling::Unsettled) => {
+                let req = Request {
+                    start,
+                    end,
+                    budget: args.budget,
+                    piece: p,
+                    ..Request::new(board, kind)
+                };
+                match solve_on(shape, &req) {
+                    Ok(sol) => (
+                        format!(
+                            "yes: {place} has {what}{ends}; the complete search found one from {} to {}",
+                            board.algebraic(sol.tour.start()),
+                            board.algebraic(sol.tour.end())
+                        ),
+                        0,
+                    ),
+                    Err(SolveError::NoTour(reason)) => (format!("no: {reason}"), 1),
+                    Err(e @ SolveError::ShapeBudget { .. }) => {
+                        (format!("unknown: {what}{ends}: {e}"), BUDGET)
+                    }
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        };
+        let _ = writeln!(text, "{line}");
+        if answers {
+            code = ExitCode::from(c);
+        }
+    }
     print(&text)?;
     Ok(code)
 }

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::board::human_bytes;
-use crate::board::KNIGHT_DIRECTIONS;
 use crate::io::{self as tio, OutputFormat};
+use crate::piece::Piece;
 use crate::solve::{self, Request, Solution};
 use crate::Kind;
 use crate::Shape;
@@ -29,6 +29,10 @@ pub struct SolveOpts {
 /// Options that choose and run a solver (shared with `draw`).
 #[derive(Debug, Clone, Args)]
 pub struct Choice {
+    /// The piece: knight (default), camel, zebra, giraffe, antelope, wazir, ferz, king, or
+    /// A,B for the leaper that moves A squares one way and B the other (1,2 is the knight).
+    #[arg(long, value_name = "PIECE", value_parser = parse_piece)]
+    pub piece: Option<Piece>,
     /// Start square: algebraic (c3, aa12) or zero-based ROW,COL. Default: the top-left corner.
     #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
     pub start: Option<String>,
@@ -97,6 +101,7 @@ impl Choice {
             method: self.method.unwrap_or(MethodArg::Auto).into(),
             seed: self.seed,
             budget: self.budget,
+            piece: self.piece.unwrap_or_default(),
         })
     }
 }
@@ -177,9 +182,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
             });
             writeln!(
                 w,
-                "{} {} tour by {}: {} squares from {} to {}, {} tiles, constructed and verified in {:.3} ms{memory}: verified ok",
+                "{} {}{} tour by {}: {} squares from {} to {}, {} tiles, constructed and verified in {:.3} ms{memory}: verified ok",
                 tour.board(),
                 tour.kind(),
+                super::verify::piece_word(tour.piece()),
                 sol.method,
                 tour.len(),
                 tour.board().algebraic(tour.start()),
@@ -187,11 +193,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
                 tour.tiles().len(),
                 elapsed.as_secs_f64() * 1e3,
             )?;
-            let shares = tour.direction_shares();
-            let parts: Vec<String> = KNIGHT_DIRECTIONS
-                .iter()
-                .zip(shares)
-                .map(|(&(dr, dc), s)| format!("{dr:+}{dc:+} {:.1}%", 100.0 * s))
+            let parts: Vec<String> = tio::direction_list(tour)
+                .into_iter()
+                .map(|((dr, dc), s)| format!("{dr:+}{dc:+} {:.1}%", 100.0 * s))
                 .collect();
             writeln!(
                 w,
@@ -201,4 +205,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         }
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--piece`'s value.
+pub(crate) fn parse_piece(text: &str) -> Result<Piece, String> {
+    text.parse()
+        .map_err(|e: crate::piece::PieceError| e.to_string())
 }

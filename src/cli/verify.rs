@@ -176,13 +176,14 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     let mut line = Vec::new();
     let _ = writeln!(
         line,
-        "ok: {name} is {} {} tour{} of {} squares from {} to {}",
+        "ok: {name} is {} {}{} tour{} of {} squares from {} to {}",
         if tour.is_closed() {
             "a closed"
         } else {
             "an open"
         },
         tour.board(),
+        piece_word(tour.piece()),
         match tour.holes().len() {
             0 => String::new(),
             n => format!(" with {}", crate::existence::holes_text(n)),
@@ -193,4 +194,13 @@ pub fn run(args: VerifyArgs) -> Result<ExitCode, Error> {
     );
     print(&String::from_utf8_lossy(&line))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// ` camel` for a tour of a piece other than the knight (whose messages stay as they were).
+pub(crate) fn piece_word(piece: crate::piece::Piece) -> String {
+    if piece.is_knight() {
+        String::new()
+    } else {
+        format!(" {piece}")
+    }
 }

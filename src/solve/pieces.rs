@@ -1,0 +1,191 @@
+//! Tours of pieces other than the knight: the rules first, then the wazir's and king's grid
+//! constructions in O(rows x cols), else the complete search (which proves as well as finds).
+
+use crate::board::{Board, Square};
+use crate::existence::pieces::{rule, Ruling};
+use crate::existence::NoTour;
+use crate::piece::Piece;
+use crate::shape::Shape;
+use crate::tour::{Kind, Tour};
+
+use super::{shaped, Method, Request, Solution, SolveError, SHAPE_BUDGET};
+
+/// Solves `req` (a piece other than the knight) on `shape`.
+pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
+    let board = shape.board();
+    if req.end.is_some() && req.kind == Kind::Closed {
+        return Err(SolveError::EndOfClosed);
+    }
+    if !matches!(req.method, Method::Auto | Method::Search) {
+        return Err(SolveError::PieceMethod {
+            method: req.method,
+            piece: req.piece.name(),
+        });
+    }
+    let ruling = if shape.is_rect() {
+        rule(board, req.piece, req.kind, req.start, req.end)?
+    } else {
+        Ruling::Unsettled
+    };
+    if ruling == Ruling::Exists && shape.is_rect() {
+        if let Some(path) = grid_tour(board, req.piece, req.kind, req.start, req.end) {
+            let tour =
+                Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece).map_err(|source| {
+                    SolveError::Verify {
+                        method: Method::Rows,
+                        source,
+                    }
+                })?;
+            return Ok(Solution {
+                tour,
+                method: Method::Rows,
+            });
+        }
+    }
+    super::reserve(board)?;
+    let method = Method::Search;
+    let goal = shaped::Goal {
+        start: req.start.map(|s| board.index(s)),
+        end: req.end.map(|t| board.index(t)),
+        closed: req.kind == Kind::Closed,
+        seed: req.seed.unwrap_or(0),
+        fixed_order: false,
+        budget: req.budget.unwrap_or(SHAPE_BUDGET),
+        piece: req.piece,
+    };
+    let holes = shape.holes().len();
+    match shaped::search(shape, goal) {
+        shaped::ShapedOutcome::Found(path) => {
+            let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
+                .map_err(|source| SolveError::Verify { method, source })?;
+            Ok(Solution { tour, method })
+        }
+        shaped::ShapedOutcome::Exhausted(nodes) if holes == 0 => Err(NoTour::PieceRule {
+            what: format!("{} {} tour", req.kind.name(), req.piece),
+            board,
+            why: format!("the complete search exhausted {nodes} positions without finding one"),
+        }
+        .into()),
+        shaped::ShapedOutcome::Exhausted(nodes) => Err(NoTour::Exhausted {
+            board,
+            holes,
+            nodes,
+        }
+        .into()),
+        shaped::ShapedOutcome::Budget(nodes) => Err(SolveError::ShapeBudget {
+            board,
+            holes,
+            nodes,
+        }),
+    }
+}
+
+/// The wazir's and king's tours the rules promise, built row by row: a cycle turned to begin
+/// at the start (and opened for an open tour), or a snake from a corner. `None` where no
+/// construction applies (an end given, or a wazir path on an odd count from inside).
+fn grid_tour(
+    board: Board,
+    piece: Piece,
+    kind: Kind,
+    start: Option<Square>,
+    end: Option<Square>,
+) -> Option<Vec<u32>> {
+    let king = piece == Piece::KING;
+    if !(king || piece.leap() == Some((0, 1))) || end.is_some() {
+        return None;
+    }
+    let s = board.index(start.unwrap_or(Square::new(0, 0)));
+    let (m, n) = (board.rows, board.cols);
+    let even = board.area() % 2 == 0;
+    if m >= 2 && n >= 2 && (king || even) {
+        let mut cycle = grid_cycle(board);
+        let k = cycle.iter().position(|&q| q == s)?;
+        cycle.rotate_left(k);
+        return Some(cycle);
+    }
+    let last = board.index(Square::new(m - 1, n - 1));
+    if kind == Kind::Open && (s == 0 || s == last) {
+        let mut path = snake(board);
+        if s == last {
+            path.reverse();
+        }
+        return Some(path);
+    }
+    None
+}
+
+/// Every square row by row, each row the other way from the last: wazir moves only.
+fn snake(board: Board) -> Vec<u32> {
+    let (m, n) = (board.rows, board.cols);
+    let mut path = Vec::with_capacity(board.area());
+    for r in 0..m {
+        for k in 0..n {
+            let c = if r % 2 == 0 { k } else { n - 1 - k };
+            path.push(r * n + c);
+        }
+    }
+    path
+}
+
+/// A cycle through every square of a board with both sides at least 2: along the top row,
+/// back and forth over the other rows in columns 1.., and up column 0. With an even number of
+/// rows it uses wazir moves only. With an odd number, the last two rows are walked column by
+/// column and one diagonal (a king's move) reaches column 0, unless the columns' count lets
+/// the walk end beside it; a wazir cycle on odd rows and even columns is the transposed one.
+fn grid_cycle(board: Board) -> Vec<u32> {
+    let (m, n) = (board.rows, board.cols);
+    if m % 2 == 1 && n % 2 == 0 {
+        let t = grid_cycle(board.transposed());
+        return t.iter().map(|&i| (i % m) * n + i / m).collect();
+    }
+    let at = |r: u32, c: u32| r * n + c;
+    let mut path = Vec::with_capacity(board.area());
+    path.extend((0..n).map(|c| at(0, c)));
+    // Rows 1.. snake in columns 1..n-1; with odd rows, the last two go column by column.
+    let snake_rows = if m % 2 == 0 { m - 1 } else { m - 3 };
+    for r in 1..=snake_rows {
+        for k in 1..n {
+            let c = if r % 2 == 1 { n - k } else { k };
+            path.push(at(r, c));
+        }
+    }
+    if m % 2 == 1 {
+        for (j, c) in (1..n).rev().enumerate() {
+            let (a, b) = if j % 2 == 0 {
+                (m - 2, m - 1)
+            } else {
+                (m - 1, m - 2)
+            };
+            path.push(at(a, c));
+            path.push(at(b, c));
+        }
+    }
+    path.extend((1..m).rev().map(|r| at(r, 0)));
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_cycles_are_cycles_of_the_right_piece() {
+        for m in 2..12 {
+            for n in 2..12 {
+                let b = Board::new(m, n).unwrap();
+                let c = grid_cycle(b);
+                let wazir = Piece::leaper(0, 1).unwrap();
+                let piece = if b.area() % 2 == 0 {
+                    wazir
+                } else {
+                    Piece::KING
+                };
+                let shape = Shape::rect(b);
+                Tour::of_piece(&shape, c, Kind::Closed, Vec::new(), piece)
+                    .unwrap_or_else(|e| panic!("{m}x{n}: {e}"));
+                let s = snake(b);
+                Tour::of_piece(&shape, s, Kind::Open, Vec::new(), wazir).unwrap();
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Pieces other than the knight, through the real binary: the piece travels from `solve` into
+//! the tour file and back through `verify`; `exists` answers yes, no, or unknown (exit 4).
+
+mod common;
+use common::{kt, stdout};
+use predicates::prelude::*;
+use predicates::str::contains;
+
+#[test]
+fn a_king_tour_is_written_named_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k.json");
+    kt().args(["solve", "7x7", "--piece", "king", "--closed", "-o"])
+        .arg(&file)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\"piece\": \"king\""), "{text}");
+    assert!(text.contains("\"-1-1\""), "the king's directions: {text}");
+    kt().arg("verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(contains("is a closed 7x7 king tour of 49 squares"));
+    // The 7x7 king cycle takes one diagonal: as a wazir's tour it fails at that step.
+    std::fs::write(
+        &file,
+        text.replace("\"piece\": \"king\"", "\"piece\": \"wazir\""),
+    )
+    .unwrap();
+    kt().arg("verify")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(contains("are not a wazir move apart"));
+    std::fs::write(
+        &file,
+        text.replace("\"piece\": \"king\"", "\"piece\": \"rook\""),
+    )
+    .unwrap();
+    kt().arg("verify")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(contains("unknown piece 'rook'"));
+}
+
+#[test]
+fn knight_files_do_not_name_the_piece() {
+    let json = stdout(&["solve", "6x6", "--format", "json"]);
+    assert!(!json.contains("\"piece\""), "{json}");
+    let same = stdout(&["solve", "6x6", "--piece", "1,2", "--format", "json"]);
+    assert_eq!(json, same);
+}
+
+#[test]
+fn exists_answers_yes_no_and_unknown() {
+    kt().args(["exists", "10x10", "--piece", "giraffe", "--closed"])
+        .assert()
+        .success()
+        .stdout(contains("yes: 10x10 has closed giraffe tours"));
+    kt().args(["exists", "8x8", "--piece", "zebra", "--open"])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "no: no open zebra tour on 8x8: the complete search exhausted",
+        ));
+    kt().args(["exists", "8x8", "--piece", "camel"])
+        .assert()
+        .code(1)
+        .stdout(contains("colour-bound"));
+    kt().args(["exists", "4x9", "--piece", "zebra"])
+        .assert()
+        .code(1)
+        .stdout(contains("not connected"));
+    kt().args([
+        "exists", "9x12", "--piece", "giraffe", "--closed", "--budget", "20000",
+    ])
+    .assert()
+    .code(4)
+    .stdout(contains("unknown: closed giraffe tours"));
+}
+
+#[test]
+fn bad_pieces_and_knight_only_methods_are_refused() {
+    kt().args(["solve", "8x8", "--piece", "bishop"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown piece 'bishop'").and(contains("hint:")));
+    kt().args(["solve", "8x8", "--piece", "0,0"])
+        .assert()
+        .code(2);
+    kt().args(["solve", "8x8", "--piece", "camel", "--method", "warnsdorff"])
+        .assert()
+        .code(2)
+        .stderr(contains("only moves knights"));
+}
+
+#[test]
+fn wazir_and_king_tours_of_large_boards_are_built_row_by_row() {
+    for args in [
+        ["solve", "1001x999", "--piece", "king", "--closed"],
+        ["solve", "1000x999", "--piece", "wazir", "--closed"],
+    ] {
+        kt().args(args)
+            .args(["--format", "summary"])
+            .assert()
+            .success()
+            .stdout(contains("tour by rows").and(contains("verified ok")));
+    }
+    // An odd count from inside: the colours allow it from c3 of 5x5, not from b1.
+    kt().args(["solve", "5x5", "--piece", "wazir", "--start", "c3"])
+        .assert()
+        .success();
+    kt().args(["solve", "5x5", "--piece", "wazir", "--start", "b1"])
+        .assert()
+        .code(1)
+        .stderr(contains("corners' colour"));
+}
