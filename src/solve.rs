@@ -301,27 +301,46 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
             return Err(SolveError::ShapeMethod);
         }
     }
-    let budget = req.budget.unwrap_or(SHAPE_BUDGET);
     let method = if req.method == Method::Backtrack {
         Method::Backtrack
     } else {
         Method::Search
     };
+    search_on(shape, req, method)
+}
+
+/// The complete search on `shape` for `req` (any piece): a verified tour, a proof by
+/// exhaustion, or an honest "not found within the budget".
+pub(crate) fn search_on(
+    shape: &Shape,
+    req: &Request,
+    method: Method,
+) -> Result<Solution, SolveError> {
+    let board = shape.board();
     let goal = shaped::Goal {
         start: req.start.map(|s| board.index(s)),
         end: req.end.map(|t| board.index(t)),
         closed: req.kind == Kind::Closed,
         seed: req.seed.unwrap_or(0),
-        fixed_order: req.method == Method::Backtrack,
-        budget,
-        piece: crate::piece::Piece::KNIGHT,
+        fixed_order: method == Method::Backtrack,
+        budget: req.budget.unwrap_or(SHAPE_BUDGET),
+        piece: req.piece,
     };
     let holes = shape.holes().len();
     match shaped::search(shape, goal) {
         shaped::ShapedOutcome::Found(path) => {
-            let tour = Tour::on_shape(shape, path, req.kind, Vec::new())
+            let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
                 .map_err(|source| SolveError::Verify { method, source })?;
             Ok(Solution { tour, method })
+        }
+        // Another piece's plain board is named as its rules name it.
+        shaped::ShapedOutcome::Exhausted(nodes) if holes == 0 && !req.piece.is_knight() => {
+            Err(NoTour::PieceRule {
+                what: format!("{} {} tour", req.kind.name(), req.piece),
+                board,
+                why: format!("the complete search exhausted {nodes} positions without finding one"),
+            }
+            .into())
         }
         shaped::ShapedOutcome::Exhausted(nodes) => Err(NoTour::Exhausted {
             board,

@@ -3,12 +3,11 @@
 
 use crate::board::{Board, Square};
 use crate::existence::pieces::{rule, Ruling};
-use crate::existence::NoTour;
 use crate::piece::Piece;
 use crate::shape::Shape;
 use crate::tour::{Kind, Tour};
 
-use super::{shaped, Method, Request, Solution, SolveError, SHAPE_BUDGET};
+use super::{Method, Request, Solution, SolveError};
 
 /// Solves `req` (a piece other than the knight) on `shape`.
 pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
@@ -43,41 +42,7 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
         }
     }
     super::reserve(board)?;
-    let method = Method::Search;
-    let goal = shaped::Goal {
-        start: req.start.map(|s| board.index(s)),
-        end: req.end.map(|t| board.index(t)),
-        closed: req.kind == Kind::Closed,
-        seed: req.seed.unwrap_or(0),
-        fixed_order: false,
-        budget: req.budget.unwrap_or(SHAPE_BUDGET),
-        piece: req.piece,
-    };
-    let holes = shape.holes().len();
-    match shaped::search(shape, goal) {
-        shaped::ShapedOutcome::Found(path) => {
-            let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
-                .map_err(|source| SolveError::Verify { method, source })?;
-            Ok(Solution { tour, method })
-        }
-        shaped::ShapedOutcome::Exhausted(nodes) if holes == 0 => Err(NoTour::PieceRule {
-            what: format!("{} {} tour", req.kind.name(), req.piece),
-            board,
-            why: format!("the complete search exhausted {nodes} positions without finding one"),
-        }
-        .into()),
-        shaped::ShapedOutcome::Exhausted(nodes) => Err(NoTour::Exhausted {
-            board,
-            holes,
-            nodes,
-        }
-        .into()),
-        shaped::ShapedOutcome::Budget(nodes) => Err(SolveError::ShapeBudget {
-            board,
-            holes,
-            nodes,
-        }),
-    }
+    super::search_on(shape, req, Method::Search)
 }
 
 /// The wazir's and king's tours the rules promise, built row by row: a cycle turned to begin
