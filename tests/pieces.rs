@@ -90,6 +90,12 @@ fn bad_pieces_and_knight_only_methods_are_refused() {
     kt().args(["solve", "8x8", "--piece", "0,0"])
         .assert()
         .code(2);
+    kt().args([
+        "draw", "6x6", "--piece", "king", "--style", "lines", "--arrows", "-o", "x.svg",
+    ])
+    .assert()
+    .code(2)
+    .stderr(contains("not a king's"));
     kt().args(["solve", "8x8", "--piece", "camel", "--method", "warnsdorff"])
         .assert()
         .code(2)
