@@ -100,8 +100,11 @@ fn snake(board: Board) -> Vec<u32> {
 fn grid_cycle(board: Board) -> Vec<u32> {
     let (m, n) = (board.rows, board.cols);
     if m % 2 == 1 && n % 2 == 0 {
-        let t = grid_cycle(board.transposed());
-        return t.iter().map(|&i| (i % m) * n + i / m).collect();
+        let mut t = grid_cycle(board.transposed());
+        for i in t.iter_mut() {
+            *i = (*i % m) * n + *i / m;
+        }
+        return t;
     }
     let at = |r: u32, c: u32| r * n + c;
     let mut path = Vec::with_capacity(board.area());
