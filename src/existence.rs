@@ -147,6 +147,16 @@ pub enum NoTour {
 }
 
 /// "1 hole", "3 holes".
+/// ` with N holes` for a shaped board, nothing for a plain one.
+pub(crate) fn with_holes(n: usize) -> String {
+    if n == 0 {
+        String::new()
+    } else {
+        format!(" with {}", holes_text(n))
+    }
+}
+
+/// `1 hole` or `N holes`.
 pub(crate) fn holes_text(n: usize) -> String {
     if n == 1 {
         "1 hole".into()

@@ -165,7 +165,7 @@ pub enum SolveError {
         need: String,
     },
     /// The search on a shaped board ran out of budget: no tour and no proof.
-    #[error("no tour of {board} with {} was found within the budget of {nodes} positions, and no proof that none exists either", existence::holes_text(*.holes))]
+    #[error("no tour of {board}{} was found within the budget of {nodes} positions, and no proof that none exists either", existence::with_holes(*.holes))]
     ShapeBudget {
         /// The rectangle.
         board: Board,
