@@ -254,5 +254,44 @@ fn writers(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, warnsdorff, backtrack, divide, ends, shapes, writers);
+fn pieces(c: &mut Criterion) {
+    let mut g = c.benchmark_group("pieces");
+    g.sample_size(10);
+    for (piece, board) in [
+        ("wazir", "1000x1000"),
+        ("king", "1001x1001"),
+        ("wazir", "10000x10000"),
+    ] {
+        g.bench_function(format!("{piece} {board} closed (rows)"), |b| {
+            let r = Request {
+                piece: piece.parse().unwrap(),
+                ..req(board, Kind::Closed, Method::Auto, None)
+            };
+            b.iter(|| solve(&r).unwrap())
+        });
+    }
+    for (piece, board) in [
+        ("zebra", "10x10"),
+        ("giraffe", "100x100"),
+        ("zebra", "50x50"),
+    ] {
+        g.bench_function(format!("{piece} {board} closed (search)"), |b| {
+            let r = Request {
+                piece: piece.parse().unwrap(),
+                ..req(board, Kind::Closed, Method::Auto, None)
+            };
+            b.iter(|| solve(&r).unwrap())
+        });
+    }
+    g.bench_function("zebra 8x8 open, no tour (search to exhaustion)", |b| {
+        let r = Request {
+            piece: "zebra".parse().unwrap(),
+            ..req("8x8", Kind::Open, Method::Auto, None)
+        };
+        b.iter(|| solve(&r).unwrap_err())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, warnsdorff, backtrack, divide, ends, shapes, writers, pieces);
 criterion_main!(benches);
