@@ -23,7 +23,7 @@
 pub(crate) mod columns;
 mod ends;
 pub(crate) mod pieces;
-mod shaped;
+pub(crate) mod shaped;
 
 use thiserror::Error;
 

@@ -264,6 +264,7 @@ fn judge(shape: &Shape, req: &Request, truth: bool, tally: &mut [u64; 2]) {
     match solve_on(shape, req) {
         Ok(sol) => {
             assert!(truth, "{what}: a tour where none exists");
+            assert_eq!(sol.tour.piece(), req.piece, "{what}");
             sol.tour.verify().unwrap();
             assert_eq!(sol.tour.len(), shape.open_count(), "{what}");
             if let Some(s) = req.start {
@@ -278,7 +279,7 @@ fn judge(shape: &Shape, req: &Request, truth: bool, tally: &mut [u64; 2]) {
             assert!(!truth, "{what}: said none exists, but one does");
             tally[0] += 1;
         }
-        Err(SolveError::Budget { .. }) => tally[1] += 1,
+        Err(SolveError::Budget { .. } | SolveError::ShapeBudget { .. }) => tally[1] += 1,
         Err(e) => panic!("{what}: {e}"),
     }
 }
@@ -470,4 +471,74 @@ fn every_piece_agrees_with_the_subset_programme_on_small_boards() {
     }
     // Both answers occur often: the comparison is not one-sided.
     assert!(decided[0] > 30_000 && decided[1] > 3_000, "{decided:?}");
+}
+
+#[test]
+fn every_piece_agrees_with_the_subset_programme_on_shaped_boards() {
+    // Random holes in small boards, for each piece: the shape proofs, the constructions and
+    // the complete search against the subset programme with the test's own moves.
+    let mut king = leaper_moves(0, 1);
+    king.extend(leaper_moves(1, 1));
+    let pieces: Vec<(&str, Vec<(i64, i64)>)> = vec![
+        ("wazir", leaper_moves(0, 1)),
+        ("king", king),
+        ("zebra", leaper_moves(2, 3)),
+        ("giraffe", leaper_moves(1, 4)),
+        ("0,3", leaper_moves(0, 3)),
+    ];
+    let mut rng = Lcg(38);
+    let mut tally = [0u64; 2];
+    let mut answers = [0u64; 2];
+    for (name, moves) in &pieces {
+        let piece: knight_tour::Piece = name.parse().unwrap();
+        for case in 0..120 {
+            let (r, c) = (2 + rng.below(4) as u32, 3 + rng.below(4) as u32);
+            let area = (r * c) as usize;
+            let holes_wanted = area.saturating_sub(20).max(1 + rng.below(4) as usize);
+            let mut blocked = vec![false; area];
+            while blocked.iter().filter(|&&b| b).count() < holes_wanted {
+                blocked[rng.below(area as u64) as usize] = true;
+            }
+            let board = Board::new(r, c).unwrap();
+            let holes: Vec<u32> = (0..area as u32).filter(|&i| blocked[i as usize]).collect();
+            let shape = Shape::new(board, holes)
+                .unwrap_or_else(|e| panic!("{name} case {case}: a shape of {board}: {e}"));
+            let g = Graph::with_moves(r, c, &blocked, moves);
+            let ends = g.all_ends();
+            let n = g.n();
+            let base = Request {
+                budget: Some(2_000_000),
+                piece,
+                ..Request::new(board, Kind::Open)
+            };
+            let s = rng.below(n as u64) as usize;
+            let t = rng.below(n as u64) as usize;
+            let from = Request {
+                start: Some(g.square(s)),
+                ..base
+            };
+            judge(&shape, &from, ends[s] != 0, &mut tally);
+            answers[usize::from(ends[s] != 0)] += 1;
+            if s != t {
+                let between = Request {
+                    end: Some(g.square(t)),
+                    ..from
+                };
+                judge(&shape, &between, ends[s] & 1 << t != 0, &mut tally);
+            }
+            if n >= 3 {
+                let closed = Request {
+                    kind: Kind::Closed,
+                    ..from
+                };
+                judge(&shape, &closed, has_cycle(&g, &ends), &mut tally);
+            }
+        }
+    }
+    let [decided, undecided] = tally;
+    assert!(
+        decided >= 1200 && undecided * 50 <= decided,
+        "{decided} decided, {undecided} left at the budget"
+    );
+    assert!(answers[0] >= 50 && answers[1] >= 50, "{answers:?}");
 }

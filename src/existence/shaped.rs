@@ -12,7 +12,8 @@
 //!   many open squares of each colour, an open one counts that differ by at most one, and
 //!   then both ends lie on the majority colour; with equal counts the two ends differ.
 
-use crate::board::{Board, Square, KNIGHT_MOVES};
+use crate::board::{Board, Square};
+use crate::piece::Piece;
 use crate::shape::Shape;
 
 use super::{Kind, NoTour};
@@ -24,6 +25,17 @@ pub(crate) fn check(
     kind: Kind,
     start: Option<Square>,
     end: Option<Square>,
+) -> Result<(), NoTour> {
+    check_for(shape, kind, start, end, Piece::KNIGHT)
+}
+
+/// [`check`] for any piece: the colour rule only for a piece whose moves change colour.
+pub(crate) fn check_for(
+    shape: &Shape,
+    kind: Kind,
+    start: Option<Square>,
+    end: Option<Square>,
+    piece: Piece,
 ) -> Result<(), NoTour> {
     let board = shape.board();
     let name = |s: Square| board.algebraic(s);
@@ -58,20 +70,20 @@ pub(crate) fn check(
             Kind::Open => Ok(()),
         };
     }
-    let adj = Adjacency::new(board, &blocked);
+    let adj = Adjacency::new(board, &blocked, piece);
     let open: Vec<u32> = (0..board.area() as u32)
         .filter(|&i| !blocked[i as usize])
         .collect();
     if let Some(&lone) = open.iter().find(|&&i| adj.of(i).is_empty()) {
         return no(format!(
-            "{} has no open square a knight's move away",
+            "{} has no open square a {piece}'s move away",
             name(board.square(lone))
         ));
     }
     let pieces = pieces(&adj, &open);
     if pieces.len() > 1 {
         return no(format!(
-            "the open squares fall apart into {} pieces that no knight's move joins ({} cannot reach {})",
+            "the open squares fall apart into {} pieces that no {piece}'s move joins ({} cannot reach {})",
             pieces.len(),
             name(board.square(pieces[0])),
             name(board.square(pieces[1])),
@@ -111,6 +123,9 @@ pub(crate) fn check(
                 name(g)
             ));
         }
+    }
+    if !piece.alternates() {
+        return Ok(());
     }
     colours(board, &open, kind, &given, &no)
 }
@@ -195,11 +210,16 @@ fn pieces(adj: &Adjacency, open: &[u32]) -> Vec<u32> {
 struct Adjacency<'a> {
     board: Board,
     blocked: &'a [bool],
+    piece: Piece,
 }
 
 impl<'a> Adjacency<'a> {
-    fn new(board: Board, blocked: &'a [bool]) -> Adjacency<'a> {
-        Adjacency { board, blocked }
+    fn new(board: Board, blocked: &'a [bool], piece: Piece) -> Adjacency<'a> {
+        Adjacency {
+            board,
+            blocked,
+            piece,
+        }
     }
 
     fn len(&self) -> usize {
@@ -210,7 +230,7 @@ impl<'a> Adjacency<'a> {
     fn of(&self, i: u32) -> Near {
         let s = self.board.square(i);
         let mut near = Near { sq: [0; 8], n: 0 };
-        for &(dr, dc) in &KNIGHT_MOVES {
+        for &(dr, dc) in self.piece.moves() {
             let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
             if self.board.contains(r, c) {
                 let j = (r as u64 * self.board.cols as u64 + c as u64) as u32;

@@ -24,6 +24,7 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
     let ruling = if shape.is_rect() {
         rule(board, req.piece, req.kind, req.start, req.end)?
     } else {
+        crate::existence::shaped::check_for(shape, req.kind, req.start, req.end, req.piece)?;
         Ruling::Unsettled
     };
     if ruling == Ruling::Exists && shape.is_rect() {
