@@ -8,7 +8,7 @@ use assert_cmd::Command;
 mod common;
 
 /// File stem and the `draw` arguments that make it (each as .svg and .png).
-const SAMPLES: [(&str, &[&str]); 7] = [
+const SAMPLES: [(&str, &[&str]); 8] = [
     ("8x8-numbers", &["8x8", "--coords"]),
     (
         "34x34-tiles-paper",
@@ -36,6 +36,21 @@ const SAMPLES: [(&str, &[&str]); 7] = [
         "64x64-vlsi-varied",
         &[
             "64x64", "--closed", "--style", "lines", "--theme", "vlsi", "--seed", "7",
+        ],
+    ),
+    // A routing diagram: one wire (wazir moves) through every cell around blocked macros.
+    (
+        "10x10-wazir-route",
+        &[
+            "10x10",
+            "--piece",
+            "wazir",
+            "--holes",
+            "d4,e4,d5,e5,h8,h7",
+            "--style",
+            "lines",
+            "--theme",
+            "vlsi",
         ],
     ),
     (

@@ -20,8 +20,17 @@ pub fn picture(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) ->
         _ if tour.is_closed() => n,
         _ => n - 1,
     };
+    let who = if tour.piece.is_knight() {
+        "Knight's".to_string()
+    } else {
+        let name = tour.piece.name();
+        let mut c = name.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or(name)
+    };
     let title = format!(
-        "Knight's tour, {} {}, {} style, {} theme",
+        "{who} tour, {} {}, {} style, {} theme",
         tour.board,
         tour.kind().name(),
         opts.style.name(),
