@@ -159,6 +159,20 @@ mod tests {
     use crate::solve::{ends_search, solve, Request};
     use crate::tour::Kind;
 
+    #[test]
+    fn corners_share_the_pinched_squares_on_every_side() {
+        // On 5x9 the squares two corners both reach are the middle of each short side's
+        // second file; every other square has at most one corner.
+        let b = Board::new(5, 9).unwrap();
+        let sq = Square::new;
+        assert_eq!(shared_corners(b, sq(2, 1)), Some((sq(0, 0), sq(4, 0))));
+        assert_eq!(shared_corners(b, sq(2, 7)), Some((sq(0, 8), sq(4, 8))));
+        let shared = (0..b.area() as u32)
+            .filter(|&i| shared_corners(b, b.square(i)).is_some())
+            .count();
+        assert_eq!(shared, 2);
+    }
+
     /// The rule against exhaustive search: every pair the rule allows gets a verified tour;
     /// every pair it refuses by a listed exception is refuted by complete search (the colour
     /// and single-square refusals are theorems).

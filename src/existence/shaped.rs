@@ -256,3 +256,19 @@ impl std::ops::Deref for Near {
         &self.sq[..self.n]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_open_square_is_an_open_tour_but_not_two_ends_or_a_cycle() {
+        let b = Board::new(1, 3).unwrap();
+        let shape = Shape::new(b, vec![0, 2]).unwrap();
+        let only = Square::new(0, 1);
+        assert!(check(&shape, Kind::Open, None, None).is_ok());
+        assert!(check(&shape, Kind::Open, Some(only), None).is_ok());
+        assert!(check(&shape, Kind::Open, None, Some(only)).is_err());
+        assert!(check(&shape, Kind::Closed, None, None).is_err());
+    }
+}
