@@ -271,4 +271,54 @@ mod tests {
         assert!(check(&shape, Kind::Open, None, Some(only)).is_err());
         assert!(check(&shape, Kind::Closed, None, None).is_err());
     }
+
+    /// The reason `check_for` gives with the wazir (its shapes are easy to picture).
+    fn wazir_says(
+        rows: u32,
+        cols: u32,
+        holes: &[(u32, u32)],
+        kind: Kind,
+        ends: [Option<(u32, u32)>; 2],
+    ) -> String {
+        let b = Board::new(rows, cols).unwrap();
+        let holes = holes
+            .iter()
+            .map(|&(r, c)| b.index(Square::new(r, c)))
+            .collect();
+        let shape = Shape::new(b, holes).unwrap();
+        let sq = |e: Option<(u32, u32)>| e.map(|(r, c)| Square::new(r, c));
+        let wazir = Piece::leaper(0, 1).unwrap();
+        match check_for(&shape, kind, sq(ends[0]), sq(ends[1]), wazir) {
+            Ok(()) => "ok".into(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn squares_with_one_neighbour_are_the_ends() {
+        // A T: three tips of one neighbour each (colours 3 and 2, which a path allows), and a
+        // path has two ends.
+        let t = wazir_says(
+            3,
+            3,
+            &[(1, 0), (1, 2), (2, 0), (2, 2)],
+            Kind::Open,
+            [None, None],
+        );
+        assert!(t.contains("3 squares"), "{t}");
+        // One such square is an end already: two more given squares are one too many.
+        let p = wazir_says(2, 3, &[(1, 2)], Kind::Open, [Some((0, 0)), Some((1, 1))]);
+        assert!(p.contains("cannot be an end too"), "{p}");
+    }
+
+    #[test]
+    fn the_colour_rule_counts_the_holes_of_each_colour() {
+        let why = wazir_says(3, 4, &[(2, 0)], Kind::Closed, [None, None]);
+        assert!(
+            why.contains(
+                "the holes take 1 squares of a1's colour and 0 of the other, leaving 5 and 6"
+            ),
+            "{why}"
+        );
+    }
 }
