@@ -514,6 +514,30 @@ mod tests {
         Board::new(r, c).unwrap()
     }
 
+    #[test]
+    fn faults_name_the_move_and_the_square() {
+        // 3x4: index 13 is row 3, column 1, one row past the board; the fault is at move 2.
+        let off = Tour::new(b(3, 4), vec![0, 13], Kind::Open, Vec::new()).unwrap_err();
+        assert_eq!(
+            off,
+            TourError::OffBoard {
+                step: 2,
+                square: Square::new(3, 1),
+                board: b(3, 4),
+            }
+        );
+        // Move 2 lands on the hole at index 6 (row 1, column 2).
+        let shape = crate::shape::Shape::new(b(3, 4), vec![6]).unwrap();
+        let on = Tour::on_shape(&shape, vec![0, 6], Kind::Open, Vec::new()).unwrap_err();
+        assert_eq!(
+            on,
+            TourError::OnHole {
+                step: 2,
+                square: Square::new(1, 2),
+            }
+        );
+    }
+
     // A 3x4 path whose eighth step is not a knight's move.
     fn broken_3x4() -> Tour {
         let sq = [
