@@ -17,13 +17,12 @@ pub(crate) enum Ruling {
     Unsettled,
 }
 
-/// Greatest common divisor.
-fn gcd(a: u32, b: u32) -> u32 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
+/// Greatest common divisor (Euclid, as a loop).
+fn gcd(mut a: u32, mut b: u32) -> u32 {
+    while b != 0 {
+        (a, b) = (b, a % b);
     }
+    a
 }
 
 /// The rules for `piece` (not the knight) on `board`, with the given ends.
