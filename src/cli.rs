@@ -1,5 +1,6 @@
 //! Command-line interface: clap definitions and one module per subcommand.
 
+mod count;
 mod draw;
 mod error;
 mod exists;
@@ -53,6 +54,18 @@ const PUZZLE_EXAMPLES: &str = "Examples:
   knight-tour puzzle solve puzzle.json        none, exactly one (printed) or two shown
   knight-tour puzzle solve grid.txt           a text grid: numbers, '.' for blanks";
 
+const COUNT_EXAMPLES: &str = "Examples:
+  knight-tour count 6x6 --closed               9862 closed tours (OEIS A001230)
+  knight-tour count 5x5 --directed             1728 open tours counted in each direction
+  knight-tour count 5x8                        18061054 open tours (Luschny's table)
+  knight-tour count 3x100 --start a1           open tours from a corner (any size of number)
+  knight-tour count 6x6 --piece king --closed  other pieces, holes (--holes) and given ends
+
+Conventions: without --directed a tour and its reverse count once (OEIS A001230, A390833);
+  with it, once each way (OEIS A165134). With --start or --end both agree.
+Exit codes: 0 counted (zero is an answer); 2 bad input; 4 past --max-states or too wide a
+  frontier (the board's shorter side, times the piece's reach, at most 32 squares)";
+
 const DRAW_EXAMPLES: &str = "Examples:
   knight-tour draw 8x8 -o tour.png                                   numbered grid
   knight-tour draw 34x34 --closed --style tiles --theme paper -o fig5.png --width 2000
@@ -89,6 +102,9 @@ enum Command {
         after_help = "Examples:\n  knight-tour exists 5x5 --closed\n  knight-tour exists 4x20 --open --start b2"
     )]
     Exists(exists::ExistsArgs),
+    /// Count every tour exactly (frontier dynamic programming), past the published tables.
+    #[command(after_help = COUNT_EXAMPLES)]
+    Count(count::CountArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     #[command(
         after_help = "Example:\n  knight-tour completions bash > ~/.local/share/bash-completion/completions/knight-tour"
@@ -279,7 +295,7 @@ fn natural(text: &str) -> Result<u64, String> {
 }
 
 /// clap parser for `usize` options.
-fn count(text: &str) -> Result<usize, String> {
+fn quantity(text: &str) -> Result<usize, String> {
     natural(text).and_then(|n| usize::try_from(n).map_err(|_| format!("'{text}' is too large")))
 }
 
@@ -307,6 +323,7 @@ pub(crate) fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Puzzle(a) => puzzle::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Exists(a) => exists::run(a),
+        Command::Count(a) => count::run(a),
         Command::Completions(a) => meta::completions(a),
         Command::Man => meta::man(),
     }

@@ -63,6 +63,7 @@
 
 mod bits;
 pub mod board;
+pub mod count;
 /// The `knight-tour` command-line tool (the binary is its `main`); not a library interface.
 #[cfg(feature = "cli")]
 #[doc(hidden)]

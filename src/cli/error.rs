@@ -4,6 +4,7 @@
 use std::io;
 
 use crate::board::BoardError;
+use crate::count::CountError;
 use crate::io::puzzle::PuzzleReadError;
 use crate::io::ReadError;
 use crate::puzzle::GenerateError;
@@ -38,6 +39,9 @@ pub enum Error {
     /// A search stopped at its budget with no answer either way.
     #[error("{0}")]
     GaveUp(String),
+    /// A count could not be made.
+    #[error(transparent)]
+    Count(#[from] crate::count::CountError),
     /// A board or square did not parse.
     #[error(transparent)]
     Board(#[from] BoardError),
@@ -123,6 +127,10 @@ impl Error {
             Error::BrokenPipe => OK,
             Error::Failed(_) => NO,
             Error::GaveUp(_) => BUDGET,
+            Error::Count(e) => match e {
+                CountError::TooWide { .. } | CountError::TooManyStates { .. } => BUDGET,
+                _ => USAGE,
+            },
             Error::Usage(_)
             | Error::Board(_)
             | Error::Shape(_)
@@ -171,6 +179,12 @@ impl Error {
                 "raise --budget, or try another --seed".into()
             }
             Error::Solve(SolveError::Memory { .. }) => "try a smaller board".into(),
+            Error::Count(CountError::TooManyStates { .. }) => {
+                "raise --max-states (about 70 bytes a state), or count a smaller board".into()
+            }
+            Error::Count(CountError::ClosedEnds) => {
+                "count open tours with --start/--end, or drop them".into()
+            }
             Error::Generate(GenerateError::TooFewClues { fewest, .. }) => {
                 format!("ask for --clues {fewest} or more")
             }

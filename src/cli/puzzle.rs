@@ -20,7 +20,7 @@ use super::files::{self, read_text, Fill, Output};
 use super::output::choose;
 use super::shape::ShapeArgs;
 use super::{
-    count, decimal, natural, note, parse_board, parse_square, refuse_given, Error, KindArgs,
+    decimal, natural, note, parse_board, parse_square, refuse_given, Error, KindArgs, quantity,
 };
 
 mod check;
@@ -61,7 +61,7 @@ struct CheckArgs {
     #[arg(long)]
     closed: bool,
     /// Which puzzle of a file that holds several, from 1.
-    #[arg(long, value_name = "K", value_parser = count)]
+    #[arg(long, value_name = "K", value_parser = quantity)]
     number: Option<usize>,
     /// Draw the answer with its mistakes marked: .svg, .png or .pdf (one answer only).
     #[arg(short, long, value_name = "FILE")]
@@ -126,7 +126,7 @@ struct MakeArgs {
     #[arg(long, value_name = "SQ", allow_hyphen_values = true)]
     end: Option<String>,
     /// Aim at this many clues (removing clues while the puzzle stays unique).
-    #[arg(long, value_name = "N", conflicts_with = "difficulty", value_parser = count)]
+    #[arg(long, value_name = "N", conflicts_with = "difficulty", value_parser = quantity)]
     clues: Option<usize>,
     /// Grade by the deductions needed without guessing [default: medium].
     #[arg(long, value_enum)]
@@ -140,7 +140,7 @@ struct MakeArgs {
     #[arg(long, value_name = "NODES", value_parser = natural, conflicts_with = "difficulty")]
     budget: Option<u64>,
     /// Number of puzzles, 1 to 1000.
-    #[arg(long, value_name = "K", default_value = "1", value_parser = count)]
+    #[arg(long, value_name = "K", default_value = "1", value_parser = quantity)]
     count: usize,
     /// Seed: puzzle i uses seed N+i-1, so `--seed N+i-1 --count 1` remakes it [default: from the clock].
     #[arg(long, value_name = "N", value_parser = natural)]
@@ -152,7 +152,7 @@ struct MakeArgs {
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
     /// Puzzles per page, 1 to 64 [default: by board and page size, 6 for 8x8 on A4].
-    #[arg(long, value_name = "P", value_parser = count)]
+    #[arg(long, value_name = "P", value_parser = quantity)]
     per_page: Option<usize>,
     /// Title of the worksheet.
     #[arg(long, value_name = "TEXT", value_parser = super::printable)]

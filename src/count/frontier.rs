@@ -1,0 +1,352 @@
+//! The frontier dynamic programme: Hamiltonian cycles of a graph counted vertex by vertex.
+//!
+//! The vertices are taken in a fixed order. After vertex `i`, the frontier is every earlier
+//! vertex that still has a neighbour to come. A state gives each frontier vertex a code:
+//! `EMPTY` (no edge chosen yet), `FULL` (both edges chosen) or a label shared by the two ends
+//! of one path piece. Vertex `i` chooses zero, one or two edges to the frontier, pieces join,
+//! and vertices that leave must be full. A piece closes into a cycle only at the last vertex
+//! with nothing else open, so every closure is one Hamiltonian cycle, counted once.
+//! The number of partial solutions per state is summed; the states are the frontier's
+//! shapes, not the tours, so the work grows with the frontier, not with the count.
+
+use super::number::Tally;
+use super::table::{self, Key};
+
+/// No edge chosen yet.
+const EMPTY: u8 = 0;
+/// Both edges chosen.
+const FULL: u8 = 1;
+/// The first label of a path piece's ends.
+const FIRST_LABEL: u8 = 2;
+/// A label not yet normalised (labels are renumbered in frontier order after each step).
+const FRESH: u8 = 16;
+/// Bits a code takes in a state key.
+pub(crate) const BITS: u32 = 4;
+/// Most frontier vertices a key holds.
+pub(crate) const MAX_WIDTH: usize = (u128::BITS / BITS) as usize;
+/// Marks the new vertex in a step's `keep` list.
+const NEW: u8 = u8::MAX;
+
+/// A graph whose vertices are already in processing order.
+pub(crate) struct Graph {
+    /// Neighbours of each vertex (any order, no repeats).
+    pub adjacency: Vec<Vec<u32>>,
+}
+
+/// What one vertex's step does to the frontier, worked out once for all states.
+pub(crate) struct Step {
+    /// Frontier width before the step.
+    before: usize,
+    /// Frontier slots (before the step) of the vertex's earlier neighbours.
+    pick: Vec<u8>,
+    /// Slots that leave after the step; they must be full.
+    #[allow(dead_code)]
+    drops: Vec<u8>,
+    /// The frontier after the step: each slot's old slot, or `NEW` for the vertex itself.
+    keep: Vec<u8>,
+    /// Edges each `pick` slot can still get after this step (at most 2 counted; 0 for drops).
+    after: Vec<u8>,
+    /// Edges the vertex itself can still get after this step (at most 2 counted).
+    own_room: u8,
+    /// Whether this is the last vertex (the only place a cycle may close).
+    last: bool,
+}
+
+/// The steps for a graph, with the widest frontier.
+pub(crate) struct Plan {
+    steps: Vec<Step>,
+    /// The most vertices on the frontier at once.
+    pub width: usize,
+}
+
+/// Why a count stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A count did not fit the tally type (redo it in limbs).
+    Overflow,
+    /// More distinct states than the limit allows.
+    States(usize),
+    /// More path pieces at once than a key can label.
+    Labels,
+}
+
+/// The answer and what it cost.
+pub(crate) struct Outcome<T> {
+    /// Hamiltonian cycles.
+    pub cycles: T,
+    /// Most states held after one step.
+    pub peak_states: usize,
+    /// Bytes of the state tables at that peak (keys, counts and the hash table's control bytes).
+    pub peak_bytes: u64,
+}
+
+impl Plan {
+    /// Works out every step's slot moves for `graph`.
+    pub(crate) fn new(graph: &Graph) -> Plan {
+        let n = graph.adjacency.len();
+        // The last neighbour of each vertex: it leaves the frontier after that one.
+        let last_use: Vec<usize> = (0..n)
+            .map(|v| {
+                graph.adjacency[v]
+                    .iter()
+                    .map(|&u| u as usize)
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        let mut frontier: Vec<usize> = Vec::new();
+        let mut steps = Vec::with_capacity(n);
+        let mut width = 0;
+        for v in 0..n {
+            let slot_of = |u: usize| frontier.iter().position(|&f| f == u);
+            let pick: Vec<u8> = graph.adjacency[v]
+                .iter()
+                .filter(|&&u| (u as usize) < v)
+                .map(|&u| slot_of(u as usize).expect("an earlier neighbour is on the frontier") as u8)
+                .collect();
+            let drops: Vec<u8> = (0..frontier.len())
+                .filter(|&s| last_use[frontier[s]] == v)
+                .map(|s| s as u8)
+                .collect();
+            let stays = last_use[v] > v;
+            let mut keep: Vec<u8> = (0..frontier.len())
+                .filter(|&s| last_use[frontier[s]] != v)
+                .map(|s| s as u8)
+                .collect();
+            let mut next: Vec<usize> = keep.iter().map(|&s| frontier[s as usize]).collect();
+            if stays {
+                keep.push(NEW);
+                next.push(v);
+            }
+            let room = |u: usize| {
+                let later = graph.adjacency[u].iter().filter(|&&w| w as usize > v).count();
+                later.min(2) as u8
+            };
+            let after = pick.iter().map(|&s| room(frontier[s as usize])).collect();
+            width = width.max(next.len()).max(frontier.len());
+            steps.push(Step {
+                before: frontier.len(),
+                pick,
+                drops,
+                keep,
+                after,
+                own_room: room(v),
+                last: v + 1 == n,
+            });
+            frontier = next;
+        }
+        Plan { steps, width }
+    }
+
+    /// Number of steps (one per vertex).
+    pub(crate) fn len(&self) -> usize {
+        self.steps.len()
+    }
+
+    /// Counts the Hamiltonian cycles, holding at most `max_states` states after a step;
+    /// `progress` hears (steps done, states now) after every step. Keys are 64 bits wide
+    /// where the frontier fits in them, which halves the tables.
+    pub(crate) fn count<T: Tally>(
+        &self,
+        max_states: usize,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Outcome<T>, Stop> {
+        if self.width <= (u64::BITS / BITS) as usize {
+            self.count_with::<u64, T>(max_states, progress)
+        } else {
+            self.count_with::<u128, T>(max_states, progress)
+        }
+    }
+
+    fn count_with<K: Key, T: Tally>(
+        &self,
+        max_states: usize,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Outcome<T>, Stop> {
+        let mut states: Vec<(K, T)> = vec![(K::pack(0), T::one())];
+        let mut cycles = T::zero();
+        let (mut peak_states, mut peak_bytes) = (1, 0u64);
+        for (i, step) in self.steps.iter().enumerate() {
+            let (next, closed, bytes) = table::advance(step, &states, max_states)?;
+            if !cycles.add_from(&closed) {
+                return Err(Stop::Overflow);
+            }
+            peak_states = peak_states.max(next.len());
+            peak_bytes = peak_bytes.max(bytes);
+            states = next;
+            progress(i + 1, states.len());
+        }
+        Ok(Outcome {
+            cycles,
+            peak_states,
+            peak_bytes,
+        })
+    }
+}
+
+/// What one choice of edges leads to.
+pub(crate) enum Next {
+    /// A frontier state (its key).
+    State(u128),
+    /// A Hamiltonian cycle, complete.
+    Cycle,
+}
+
+impl Step {
+    /// Hands every successor of state `key` to `sink`.
+    pub(crate) fn expand(
+        &self,
+        key: u128,
+        sink: &mut impl FnMut(Next) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        let mut codes = [0u8; MAX_WIDTH];
+        let width = self.before;
+        // Two 64-bit halves: shifts of a u128 cost a branch each.
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        for (s, c) in codes.iter_mut().enumerate().take(width) {
+            let half = if s < 16 { lo } else { hi };
+            *c = ((half >> (BITS * (s as u32 & 15))) & 0xF) as u8;
+        }
+        // A slot this vertex could join needs 2 edges while empty and 1 as a piece's end.
+        // Where the edges left to it after this step are too few, it must take this one
+        // (a slot that leaves now has none left); where even that is too few, the state dies.
+        let mut must = [0u8; 2];
+        let mut musts = 0;
+        let mut free = [0u8; MAX_WIDTH];
+        let mut frees = 0;
+        for (&s, &room) in self.pick.iter().zip(&self.after) {
+            let need = match codes[s as usize] {
+                FULL => continue,
+                EMPTY => 2,
+                _ => 1,
+            };
+            if room >= need {
+                free[frees] = s;
+                frees += 1;
+            } else if room + 1 == need && musts < 2 {
+                must[musts] = s;
+                musts += 1;
+            } else {
+                return Ok(());
+            }
+        }
+        let free = &free[..frees];
+        // The vertex itself: it keeps 2 - edges to find later.
+        let least = 2u8.saturating_sub(self.own_room);
+        match musts {
+            0 => {
+                if least == 0 {
+                    self.choose(&codes, width, &[], sink)?;
+                }
+                if least <= 1 {
+                    for &a in free {
+                        self.choose(&codes, width, &[a], sink)?;
+                    }
+                }
+                for (i, &a) in free.iter().enumerate() {
+                    for &b in &free[i + 1..] {
+                        self.choose(&codes, width, &[a, b], sink)?;
+                    }
+                }
+            }
+            1 => {
+                let a = must[0];
+                if least <= 1 {
+                    self.choose(&codes, width, &[a], sink)?;
+                }
+                for &b in free {
+                    self.choose(&codes, width, &[a, b], sink)?;
+                }
+            }
+            _ => self.choose(&codes, width, &must, sink)?,
+        }
+        Ok(())
+    }
+
+    /// The successor where the vertex takes edges to the frontier slots `edges`.
+    #[inline]
+    fn choose(
+        &self,
+        codes: &[u8; MAX_WIDTH],
+        width: usize,
+        edges: &[u8],
+        sink: &mut impl FnMut(Next) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        let mut c = *codes;
+        let own = match *edges {
+            [] => EMPTY,
+            [u] => {
+                let u = u as usize;
+                if c[u] == EMPTY {
+                    c[u] = FRESH;
+                    FRESH
+                } else {
+                    std::mem::replace(&mut c[u], FULL)
+                }
+            }
+            [u, w] => {
+                let (u, w) = (u as usize, w as usize);
+                match (c[u], c[w]) {
+                    (EMPTY, EMPTY) => {
+                        c[u] = FRESH;
+                        c[w] = FRESH;
+                    }
+                    (EMPTY, b) => {
+                        c[u] = b;
+                        c[w] = FULL;
+                    }
+                    (a, EMPTY) => {
+                        c[w] = a;
+                        c[u] = FULL;
+                    }
+                    (a, b) if a != b => {
+                        c[u] = FULL;
+                        c[w] = FULL;
+                        for x in c.iter_mut().take(width) {
+                            if *x == b {
+                                *x = a;
+                            }
+                        }
+                    }
+                    _ => {
+                        // The two ends of one piece: a cycle, which must be the whole graph.
+                        c[u] = FULL;
+                        c[w] = FULL;
+                        if self.last && c[..width].iter().all(|&x| x == FULL) {
+                            return sink(Next::Cycle);
+                        }
+                        return Ok(());
+                    }
+                }
+                FULL
+            }
+            _ => unreachable!("a vertex takes at most two edges"),
+        };
+        // Every room check was made before the choice (see `expand`).
+        let (mut lo, mut hi) = (0u64, 0u64);
+        let mut relabel = [0u8; FRESH as usize + 1];
+        let mut label = FIRST_LABEL;
+        for (j, &src) in self.keep.iter().enumerate() {
+            let mut code = if src == NEW { own } else { c[src as usize] };
+            match code {
+                FULL | EMPTY => {}
+                _ => {
+                    if relabel[code as usize] == 0 {
+                        if label >= FRESH {
+                            return Err(Stop::Labels);
+                        }
+                        relabel[code as usize] = label;
+                        label += 1;
+                    }
+                    code = relabel[code as usize];
+                }
+            }
+            if j < 16 {
+                lo |= (code as u64) << (BITS * j as u32);
+            } else {
+                hi |= (code as u64) << (BITS * (j as u32 - 16));
+            }
+        }
+        sink(Next::State(lo as u128 | (hi as u128) << 64))
+    }
+}
