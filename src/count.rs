@@ -2,8 +2,7 @@
 //!
 //! Every count is a count of Hamiltonian cycles: a closed tour is one; an open tour becomes
 //! one through an extra vertex joined to every square where the tour may end (to the given
-//! start and end when both are given; when one end is given, through two extra vertices, one
-//! joined to that end and the other to every other square). The cycles are counted square by
+//! start and end when both are given; with one given end, its edge to that end is forced). The cycles are counted square by
 //! square along the board's shorter side, so the work grows with the number of frontier shapes,
 //! about 3^(2 x shorter side) for the knight, times the area, not with the number of tours.
 //!
@@ -235,13 +234,12 @@ fn graph(question: &Question) -> Graph {
         .filter(|&i| !shape.is_hole(i))
         .map(|i| board.square(i))
         .collect();
-    squares.sort_by_key(|s| if across { (s.col, s.row) } else { (s.row, s.col) });
-    let extra = match (question.kind, question.start.or(question.end), question.end) {
-        (Kind::Closed, _, _) => 0,
-        (Kind::Open, Some(_), Some(_)) if question.start.is_some() => 1,
-        (Kind::Open, Some(_), _) => 2,
-        (Kind::Open, None, _) => 1,
-    };
+    let inside = std::env::var_os("KT_INSIDE").is_some();
+    let rank = |i: u32, len: u32| if inside { i.min(len - 1 - i) * 2 + u32::from(i > len - 1 - i) } else { i };
+    squares.sort_by_key(|s| if across { (s.col, rank(s.row, board.rows)) } else { (s.row, rank(s.col, board.cols)) });
+    // One extra vertex for an open tour: joined to both given ends, or else to every square
+    // (with one given end, the edge to it is forced).
+    let extra = usize::from(question.kind == Kind::Open);
     let mut id = vec![u32::MAX; board.area()];
     for (k, s) in squares.iter().enumerate() {
         id[board.index(*s) as usize] = (extra + k) as u32;
@@ -256,27 +254,64 @@ fn graph(question: &Question) -> Graph {
                 .collect(),
         );
     }
-    let mut join = |a: u32, b: u32| {
-        adjacency[a as usize].push(b);
-        adjacency[b as usize].push(a);
-    };
     let vertex = |s: Square| id[board.index(s) as usize];
     let all = extra as u32..(extra + squares.len()) as u32;
-    match (extra, question.start, question.end) {
-        (1, Some(s), Some(t)) => {
-            join(0, vertex(s));
-            join(0, vertex(t));
+    let mut forced = None;
+    if extra == 1 {
+        let joined: Vec<u32> = match (question.start, question.end) {
+            (Some(s), Some(t)) => vec![vertex(s), vertex(t)],
+            (one, other) => {
+                forced = one.or(other).map(|e| (vertex(e), 0));
+                all.collect()
+            }
+        };
+        for v in joined {
+            adjacency[0].push(v);
+            adjacency[v as usize].push(0);
         }
-        (1, _, _) => all.for_each(|v| join(0, v)),
-        (2, s, t) => {
-            let end = vertex(s.or(t).expect("one end is given"));
-            join(0, end);
-            join(0, 1);
-            all.filter(|&v| v != end).for_each(|v| join(1, v));
-        }
-        _ => {}
     }
-    Graph { adjacency }
+    // A piece whose every move changes colour makes a two-coloured graph.
+    let colour = question.piece.alternates().then(|| {
+        let mut c = vec![frontier::ANY; extra];
+        c.extend(squares.iter().map(|s| s.colour() as u8));
+        c
+    });
+    let mirror = mirror(question, across).map(|image| {
+        let mut map: Vec<u32> = (0..extra as u32).collect();
+        map.extend(squares.iter().map(|&s| vertex(image(s))));
+        map
+    });
+    Graph {
+        adjacency,
+        mirror,
+        forced,
+        colour,
+    }
+}
+
+/// The reflection across the processing order's lines (rows flip when columns are taken one
+/// by one), when it maps the holes and the given ends to themselves: the frontier then
+/// folds a state and its image into one.
+fn mirror(question: &Question, across: bool) -> Option<impl Fn(Square) -> Square> {
+    let shape = &question.shape;
+    let board = shape.board();
+    let image = move |s: Square| {
+        if across {
+            Square::new(board.rows - 1 - s.row, s.col)
+        } else {
+            Square::new(s.row, board.cols - 1 - s.col)
+        }
+    };
+    let holes_fixed = shape
+        .holes()
+        .iter()
+        .all(|&h| shape.is_hole(board.index(image(board.square(h)))));
+    let ends_fixed = match (question.start, question.end) {
+        (Some(s), Some(t)) => (image(s) == s && image(t) == t) || (image(s) == t && image(t) == s),
+        (Some(e), None) | (None, Some(e)) => image(e) == e,
+        (None, None) => true,
+    };
+    (holes_fixed && ends_fixed).then_some(image)
 }
 
 #[cfg(test)]

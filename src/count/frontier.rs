@@ -31,6 +31,12 @@ const NEW: u8 = u8::MAX;
 pub(crate) struct Graph {
     /// Neighbours of each vertex (any order, no repeats).
     pub adjacency: Vec<Vec<u32>>,
+    /// A symmetry of the graph and the question (each vertex's image), when it has one.
+    pub mirror: Option<Vec<u32>>,
+    /// An edge every cycle must take (vertex, neighbour before it), if any.
+    pub forced: Option<(u32, u32)>,
+    /// Each vertex's colour (0, 1, or `ANY`) when every edge joins two colours or `ANY`.
+    pub colour: Option<Vec<u8>>,
 }
 
 /// What one vertex's step does to the frontier, worked out once for all states.
@@ -50,6 +56,59 @@ pub(crate) struct Step {
     own_room: u8,
     /// Whether this is the last vertex (the only place a cycle may close).
     last: bool,
+    /// A slot whose edge this vertex must take (an open tour's given end, to the extra vertex).
+    force: Option<u8>,
+    /// Colour classes of the slots after the step, when the graph is two-coloured.
+    colours: Option<Colours>,
+    /// Where the mirror takes each slot after the step, when the vertices done so far are
+    /// the mirror's image of themselves (then a state and its image are summed as one).
+    fold: Option<Vec<u8>>,
+}
+
+/// The two colours of a bipartite graph seen from one step: every cycle alternates them, so
+/// the ends on the frontier fix how many more squares of one colour than the other are left.
+struct Colours {
+    /// Each slot's colour after the step: 0, 1, or `ANY` (an extra vertex of an open tour).
+    of: Vec<u8>,
+    /// Vertices of colour 1 minus vertices of colour 0 among those not yet done.
+    surplus: i32,
+}
+
+/// The colour of an extra vertex, joined to both colours.
+pub(crate) const ANY: u8 = 2;
+
+impl Colours {
+    /// Whether the frontier `codes` (after the step) can still become one cycle.
+    ///
+    /// The cycle runs piece, then a run through squares not yet done, then a piece, and so
+    /// on. A run between two ends of colour 0 holds one more square of colour 1 than of
+    /// colour 0; between ends of colour 1, one fewer; between different colours, as many.
+    /// So with e0, e1 ends of each colour (an empty square is a piece with two ends),
+    /// surplus = (e0 - e1) / 2. A run from an extra vertex to an end of colour 0 adds 0 or 1,
+    /// to an end of colour 1, 0 or -1: with a extra ends, try every split of them.
+    fn allow(&self, codes: &[u8]) -> bool {
+        let (mut e0, mut e1, mut a) = (0i32, 0i32, 0i32);
+        for (&code, &colour) in codes.iter().zip(&self.of) {
+            let ends = match code {
+                EMPTY => 2,
+                FULL => 0,
+                _ => 1,
+            };
+            match colour {
+                0 => e0 += ends,
+                1 => e1 += ends,
+                _ => a += ends,
+            }
+        }
+        if e0 + e1 == 0 {
+            return true;
+        }
+        (0..=a).any(|a0| {
+            let a1 = a - a0;
+            let d = (e0 - a0) - (e1 - a1);
+            a0 <= e0 && a1 <= e1 && d % 2 == 0 && (d / 2 - a1..=d / 2 + a0).contains(&self.surplus)
+        })
+    }
 }
 
 /// The steps for a graph, with the widest frontier.
@@ -97,6 +156,12 @@ impl Plan {
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
         let mut width = 0;
+        let mut reach = 0;
+        // Vertices of each colour not done yet.
+        let mut left = [0i32; 3];
+        for &c in graph.colour.iter().flatten() {
+            left[c as usize] += 1;
+        }
         for v in 0..n {
             let slot_of = |u: usize| frontier.iter().position(|&f| f == u);
             let pick: Vec<u8> = graph.adjacency[v]
@@ -124,6 +189,29 @@ impl Plan {
             };
             let after = pick.iter().map(|&s| room(frontier[s as usize])).collect();
             width = width.max(next.len()).max(frontier.len());
+            let force = graph
+                .forced
+                .filter(|&(at, _)| at as usize == v)
+                .map(|(_, to)| slot_of(to as usize).expect("a forced edge's end is on the frontier") as u8);
+            let colours = graph.colour.as_ref().map(|colour| {
+                left[colour[v] as usize] -= 1;
+                Colours {
+                    of: next.iter().map(|&u| colour[u]).collect(),
+                    surplus: left[1] - left[0],
+                }
+            });
+            // The mirror keeps the done vertices to themselves once none maps past `v`.
+            let fold = graph.mirror.as_ref().and_then(|m| {
+                reach = reach.max(m[v] as usize);
+                (reach == v && v + 1 < n).then(|| {
+                    next.iter()
+                        .map(|&u| {
+                            let image = m[u] as usize;
+                            next.iter().position(|&w| w == image).expect("the frontier is its own image") as u8
+                        })
+                        .collect()
+                })
+            });
             steps.push(Step {
                 before: frontier.len(),
                 pick,
@@ -132,6 +220,9 @@ impl Plan {
                 after,
                 own_room: room(v),
                 last: v + 1 == n,
+                fold,
+                force,
+                colours,
             });
             frontier = next;
         }
@@ -216,14 +307,15 @@ impl Step {
         let mut frees = 0;
         for (&s, &room) in self.pick.iter().zip(&self.after) {
             let need = match codes[s as usize] {
+                FULL if Some(s) == self.force => return Ok(()),
                 FULL => continue,
                 EMPTY => 2,
                 _ => 1,
             };
-            if room >= need {
+            if room >= need && Some(s) != self.force {
                 free[frees] = s;
                 frees += 1;
-            } else if room + 1 == need && musts < 2 {
+            } else if room + 1 >= need && musts < 2 {
                 must[musts] = s;
                 musts += 1;
             } else {
@@ -323,30 +415,53 @@ impl Step {
             _ => unreachable!("a vertex takes at most two edges"),
         };
         // Every room check was made before the choice (see `expand`).
-        let (mut lo, mut hi) = (0u64, 0u64);
-        let mut relabel = [0u8; FRESH as usize + 1];
-        let mut label = FIRST_LABEL;
-        for (j, &src) in self.keep.iter().enumerate() {
-            let mut code = if src == NEW { own } else { c[src as usize] };
-            match code {
-                FULL | EMPTY => {}
-                _ => {
-                    if relabel[code as usize] == 0 {
-                        if label >= FRESH {
-                            return Err(Stop::Labels);
-                        }
-                        relabel[code as usize] = label;
-                        label += 1;
-                    }
-                    code = relabel[code as usize];
-                }
-            }
-            if j < 16 {
-                lo |= (code as u64) << (BITS * j as u32);
-            } else {
-                hi |= (code as u64) << (BITS * (j as u32 - 16));
-            }
+        let len = self.keep.len();
+        let mut n = [0u8; MAX_WIDTH];
+        for (slot, &src) in n.iter_mut().zip(&self.keep) {
+            *slot = if src == NEW { own } else { c[src as usize] };
         }
-        sink(Next::State(lo as u128 | (hi as u128) << 64))
+        if self.colours.as_ref().is_some_and(|c| !c.allow(&n[..len])) {
+            return Ok(());
+        }
+        let mut key = pack(&n[..len])?;
+        if let Some(mirror) = &self.fold {
+            // The mirror image has as many completions: keep the smaller key of the two.
+            let mut m = [0u8; MAX_WIDTH];
+            for (j, &to) in mirror.iter().enumerate() {
+                m[to as usize] = n[j];
+            }
+            key = key.min(pack(&m[..len])?);
+        }
+        sink(Next::State(key))
     }
+}
+
+/// The key of frontier codes, labels renumbered in order of first appearance.
+#[inline]
+fn pack(codes: &[u8]) -> Result<u128, Stop> {
+    let (mut lo, mut hi) = (0u64, 0u64);
+    let mut relabel = [0u8; FRESH as usize + 1];
+    let mut label = FIRST_LABEL;
+    for (j, &code) in codes.iter().enumerate() {
+        let code = match code {
+            FULL | EMPTY => code,
+            _ => {
+                if relabel[code as usize] == 0 {
+                    if label >= FRESH {
+                        return Err(Stop::Labels);
+                    }
+                    relabel[code as usize] = label;
+                    label += 1;
+                }
+                relabel[code as usize]
+            }
+        };
+        // Two 64-bit halves: shifts of a u128 cost a branch each.
+        if j < 16 {
+            lo |= (code as u64) << (BITS * j as u32);
+        } else {
+            hi |= (code as u64) << (BITS * (j as u32 - 16));
+        }
+    }
+    Ok(lo as u128 | (hi as u128) << 64)
 }
