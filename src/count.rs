@@ -234,9 +234,19 @@ fn graph(question: &Question) -> Graph {
         .filter(|&i| !shape.is_hole(i))
         .map(|i| board.square(i))
         .collect();
-    let inside = std::env::var_os("KT_INSIDE").is_some();
-    let rank = |i: u32, len: u32| if inside { i.min(len - 1 - i) * 2 + u32::from(i > len - 1 - i) } else { i };
-    squares.sort_by_key(|s| if across { (s.col, rank(s.row, board.rows)) } else { (s.row, rank(s.col, board.cols)) });
+    // Line by line across the shorter side. For a piece that changes colour with every move,
+    // each line's squares of one colour come before the other's: a square's edges into its own
+    // line's squares are none, so the first colour's squares reach back only to earlier
+    // lines, and on 6x6 the frontier holds half the states it holds in plain order.
+    let two_coloured = question.piece.alternates();
+    let key = |line: u32, i: u32| (line, if two_coloured { (line + i) % 2 } else { 0 }, i);
+    squares.sort_by_key(|s| {
+        if across {
+            key(s.col, s.row)
+        } else {
+            key(s.row, s.col)
+        }
+    });
     // One extra vertex for an open tour: joined to both given ends, or else to every square
     // (with one given end, the edge to it is forced).
     let extra = usize::from(question.kind == Kind::Open);

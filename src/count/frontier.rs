@@ -68,8 +68,10 @@ pub(crate) struct Step {
 /// The two colours of a bipartite graph seen from one step: every cycle alternates them, so
 /// the ends on the frontier fix how many more squares of one colour than the other are left.
 struct Colours {
-    /// Each slot's colour after the step: 0, 1, or `ANY` (an extra vertex of an open tour).
-    of: Vec<u8>,
+    /// Each slot's colour before the step: 0, 1, or `ANY` (an extra vertex of an open tour).
+    before: Vec<u8>,
+    /// The vertex's own colour.
+    own: u8,
     /// Vertices of colour 1 minus vertices of colour 0 among those not yet done.
     surplus: i32,
 }
@@ -86,20 +88,7 @@ impl Colours {
     /// So with e0, e1 ends of each colour (an empty square is a piece with two ends),
     /// surplus = (e0 - e1) / 2. A run from an extra vertex to an end of colour 0 adds 0 or 1,
     /// to an end of colour 1, 0 or -1: with a extra ends, try every split of them.
-    fn allow(&self, codes: &[u8]) -> bool {
-        let (mut e0, mut e1, mut a) = (0i32, 0i32, 0i32);
-        for (&code, &colour) in codes.iter().zip(&self.of) {
-            let ends = match code {
-                EMPTY => 2,
-                FULL => 0,
-                _ => 1,
-            };
-            match colour {
-                0 => e0 += ends,
-                1 => e1 += ends,
-                _ => a += ends,
-            }
-        }
+    fn allow(&self, [e0, e1, a]: [i32; 3]) -> bool {
         if e0 + e1 == 0 {
             return true;
         }
@@ -108,6 +97,30 @@ impl Colours {
             let d = (e0 - a0) - (e1 - a1);
             a0 <= e0 && a1 <= e1 && d % 2 == 0 && (d / 2 - a1..=d / 2 + a0).contains(&self.surplus)
         })
+    }
+
+    /// Piece ends of each colour (and of extra vertices) on the frontier before the step.
+    fn ends(&self, codes: &[u8]) -> [i32; 3] {
+        let mut ends = [0i32; 3];
+        for (&code, &colour) in codes.iter().zip(&self.before) {
+            ends[colour as usize] += match code {
+                EMPTY => 2,
+                FULL => 0,
+                _ => 1,
+            };
+        }
+        ends
+    }
+
+    /// Whether the vertex taking edges to `edges` leaves a frontier that can still close:
+    /// each joined slot loses an end and the vertex keeps 2 - edges of its own.
+    #[inline]
+    fn allow_after(&self, mut ends: [i32; 3], edges: &[u8]) -> bool {
+        for &u in edges {
+            ends[self.before[u as usize] as usize] -= 1;
+        }
+        ends[self.own as usize] += 2 - edges.len() as i32;
+        self.allow(ends)
     }
 }
 
@@ -167,7 +180,9 @@ impl Plan {
             let pick: Vec<u8> = graph.adjacency[v]
                 .iter()
                 .filter(|&&u| (u as usize) < v)
-                .map(|&u| slot_of(u as usize).expect("an earlier neighbour is on the frontier") as u8)
+                .map(|&u| {
+                    slot_of(u as usize).expect("an earlier neighbour is on the frontier") as u8
+                })
                 .collect();
             let drops: Vec<u8> = (0..frontier.len())
                 .filter(|&s| last_use[frontier[s]] == v)
@@ -184,7 +199,10 @@ impl Plan {
                 next.push(v);
             }
             let room = |u: usize| {
-                let later = graph.adjacency[u].iter().filter(|&&w| w as usize > v).count();
+                let later = graph.adjacency[u]
+                    .iter()
+                    .filter(|&&w| w as usize > v)
+                    .count();
                 later.min(2) as u8
             };
             let after = pick.iter().map(|&s| room(frontier[s as usize])).collect();
@@ -192,11 +210,14 @@ impl Plan {
             let force = graph
                 .forced
                 .filter(|&(at, _)| at as usize == v)
-                .map(|(_, to)| slot_of(to as usize).expect("a forced edge's end is on the frontier") as u8);
+                .map(|(_, to)| {
+                    slot_of(to as usize).expect("a forced edge's end is on the frontier") as u8
+                });
             let colours = graph.colour.as_ref().map(|colour| {
                 left[colour[v] as usize] -= 1;
                 Colours {
-                    of: next.iter().map(|&u| colour[u]).collect(),
+                    before: frontier.iter().map(|&u| colour[u]).collect(),
+                    own: colour[v],
                     surplus: left[1] - left[0],
                 }
             });
@@ -207,7 +228,10 @@ impl Plan {
                     next.iter()
                         .map(|&u| {
                             let image = m[u] as usize;
-                            next.iter().position(|&w| w == image).expect("the frontier is its own image") as u8
+                            next.iter()
+                                .position(|&w| w == image)
+                                .expect("the frontier is its own image")
+                                as u8
                         })
                         .collect()
                 })
@@ -325,32 +349,40 @@ impl Step {
         let free = &free[..frees];
         // The vertex itself: it keeps 2 - edges to find later.
         let least = 2u8.saturating_sub(self.own_room);
+        // The colour balance is checked before a choice is built (most that fail it, fail it).
+        let ends = self.colours.as_ref().map(|c| c.ends(&codes[..width]));
+        let mut try_edges = |edges: &[u8]| -> Result<(), Stop> {
+            match (&self.colours, ends) {
+                (Some(c), Some(e)) if !self.last && !c.allow_after(e, edges) => Ok(()),
+                _ => self.choose(&codes, width, edges, sink),
+            }
+        };
         match musts {
             0 => {
                 if least == 0 {
-                    self.choose(&codes, width, &[], sink)?;
+                    try_edges(&[])?;
                 }
                 if least <= 1 {
                     for &a in free {
-                        self.choose(&codes, width, &[a], sink)?;
+                        try_edges(&[a])?;
                     }
                 }
                 for (i, &a) in free.iter().enumerate() {
                     for &b in &free[i + 1..] {
-                        self.choose(&codes, width, &[a, b], sink)?;
+                        try_edges(&[a, b])?;
                     }
                 }
             }
             1 => {
                 let a = must[0];
                 if least <= 1 {
-                    self.choose(&codes, width, &[a], sink)?;
+                    try_edges(&[a])?;
                 }
                 for &b in free {
-                    self.choose(&codes, width, &[a, b], sink)?;
+                    try_edges(&[a, b])?;
                 }
             }
-            _ => self.choose(&codes, width, &must, sink)?,
+            _ => try_edges(&must)?,
         }
         Ok(())
     }
@@ -419,9 +451,6 @@ impl Step {
         let mut n = [0u8; MAX_WIDTH];
         for (slot, &src) in n.iter_mut().zip(&self.keep) {
             *slot = if src == NEW { own } else { c[src as usize] };
-        }
-        if self.colours.as_ref().is_some_and(|c| !c.allow(&n[..len])) {
-            return Ok(());
         }
         let mut key = pack(&n[..len])?;
         if let Some(mirror) = &self.fold {

@@ -64,7 +64,9 @@ pub(crate) fn advance<K: Key, T: Tally>(
         let mut table: Table<K, T> = Table::default();
         let mut cycles = T::zero();
         for (key, count) in states {
-            expand_into(step, *key, count, &mut cycles, &mut |k, c| add(&mut table, k, c))?;
+            expand_into(step, *key, count, &mut cycles, &mut |k, c| {
+                add(&mut table, k, c)
+            })?;
         }
         let bytes = states.len() as u64 * entry + table.capacity() as u64 * (entry + 1);
         if table.len() > max_states {
@@ -94,7 +96,16 @@ pub(crate) fn advance<K: Key, T: Tally>(
         }
         parts.push(buckets);
     }
-    if std::env::var_os("KT_DEBUG").is_some() { eprintln!("in {} out {}", states.len(), parts.iter().flat_map(|p| p.iter().map(|b| b.len())).sum::<usize>()); }
+    if std::env::var_os("KT_DEBUG").is_some() {
+        eprintln!(
+            "in {} out {}",
+            states.len(),
+            parts
+                .iter()
+                .flat_map(|p| p.iter().map(|b| b.len()))
+                .sum::<usize>()
+        );
+    }
     let pending: u64 = parts
         .iter()
         .flat_map(|p| p.iter().map(|b| b.capacity() as u64))
@@ -189,7 +200,11 @@ fn threads() -> usize {
 }
 
 #[cfg(feature = "parallel")]
-fn map_chunks<A: Sync, R: Send>(items: &[A], chunk: usize, f: impl Fn(&[A]) -> R + Sync + Send) -> Vec<R> {
+fn map_chunks<A: Sync, R: Send>(
+    items: &[A],
+    chunk: usize,
+    f: impl Fn(&[A]) -> R + Sync + Send,
+) -> Vec<R> {
     use rayon::prelude::*;
     items.par_chunks(chunk).map(f).collect()
 }

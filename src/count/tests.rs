@@ -7,7 +7,9 @@ use super::*;
 fn enumerate(q: &Question) -> u128 {
     let shape = &q.shape;
     let board = shape.board();
-    let open: Vec<u32> = (0..board.area() as u32).filter(|&i| !shape.is_hole(i)).collect();
+    let open: Vec<u32> = (0..board.area() as u32)
+        .filter(|&i| !shape.is_hole(i))
+        .collect();
     let n = open.len();
     let neighbours = |i: u32| -> Vec<u32> {
         board
@@ -97,7 +99,10 @@ fn every_small_board_agrees_with_enumeration() {
             }
         }
     }
-    assert!(nonzero > 40, "only {nonzero} boards had tours: the check is too weak");
+    assert!(
+        nonzero > 40,
+        "only {nonzero} boards had tours: the check is too weak"
+    );
 }
 
 #[test]
@@ -160,15 +165,29 @@ fn the_published_table_is_reproduced() {
         (4, 10, 1213112),
     ];
     for (r, c, want) in paths {
-        assert_eq!(counted(&question(r, c, Kind::Open)).tours.to_u128(), Some(want), "{r}x{c}");
-        assert_eq!(counted(&question(c, r, Kind::Open)).tours.to_u128(), Some(want), "{c}x{r}");
+        assert_eq!(
+            counted(&question(r, c, Kind::Open)).tours.to_u128(),
+            Some(want),
+            "{r}x{c}"
+        );
+        assert_eq!(
+            counted(&question(c, r, Kind::Open)).tours.to_u128(),
+            Some(want),
+            "{c}x{r}"
+        );
     }
     // Closed: 3 x 10 has 16 (OEIS A070030), 5x6 has 8, 6x6 has 9862 (A001230).
     for (r, c, want) in [(3, 10, 16), (3, 12, 176), (5, 6, 8), (6, 6, 9862)] {
-        assert_eq!(counted(&question(r, c, Kind::Closed)).tours.to_u128(), Some(want));
+        assert_eq!(
+            counted(&question(r, c, Kind::Closed)).tours.to_u128(),
+            Some(want)
+        );
     }
     // Directed open tours of 5x5 (OEIS A165134) and 6x6 paths.
-    assert_eq!(counted(&question(5, 5, Kind::Open)).directed.to_u128(), Some(1728));
+    assert_eq!(
+        counted(&question(5, 5, Kind::Open)).directed.to_u128(),
+        Some(1728)
+    );
     let six = counted(&question(6, 6, Kind::Open));
     assert_eq!(six.tours.to_u128(), Some(3_318_960));
     assert_eq!(six.directed.to_u128(), Some(6_637_920));
@@ -204,16 +223,31 @@ fn bad_questions_are_refused() {
     let shape = Shape::new(board, vec![0]).unwrap();
     let mut q = Question::new(shape, Kind::Open);
     q.start = Some(Square::new(0, 0));
-    assert!(matches!(count(&q, &mut |_, _| {}), Err(CountError::OnHole { .. })));
+    assert!(matches!(
+        count(&q, &mut |_, _| {}),
+        Err(CountError::OnHole { .. })
+    ));
     let mut q = question(5, 5, Kind::Open);
     (q.start, q.end) = (Some(Square::new(1, 1)), Some(Square::new(1, 1)));
-    assert!(matches!(count(&q, &mut |_, _| {}), Err(CountError::SameEnds(_))));
+    assert!(matches!(
+        count(&q, &mut |_, _| {}),
+        Err(CountError::SameEnds(_))
+    ));
     let mut q = question(6, 6, Kind::Closed);
     q.start = Some(Square::new(1, 1));
-    assert_eq!(count(&q, &mut |_, _| {}).unwrap_err(), CountError::ClosedEnds);
+    assert_eq!(
+        count(&q, &mut |_, _| {}).unwrap_err(),
+        CountError::ClosedEnds
+    );
     let q = question(40, 40, Kind::Closed);
-    assert!(matches!(count(&q, &mut |_, _| {}), Err(CountError::TooWide { .. })));
+    assert!(matches!(
+        count(&q, &mut |_, _| {}),
+        Err(CountError::TooWide { .. })
+    ));
     let mut q = question(6, 6, Kind::Open);
     q.max_states = 10;
-    assert!(matches!(count(&q, &mut |_, _| {}), Err(CountError::TooManyStates { .. })));
+    assert!(matches!(
+        count(&q, &mut |_, _| {}),
+        Err(CountError::TooManyStates { .. })
+    ));
 }
