@@ -63,11 +63,11 @@
 
 mod bits;
 pub mod board;
-pub mod count;
 /// The `knight-tour` command-line tool (the binary is its `main`); not a library interface.
 #[cfg(feature = "cli")]
 #[doc(hidden)]
 pub mod cli;
+pub mod count;
 pub mod existence;
 pub mod io;
 pub mod piece;

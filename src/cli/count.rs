@@ -107,18 +107,17 @@ fn text(q: &Question, c: &Counted, directed: bool, seconds: f64) -> String {
         Kind::Open => "open",
     };
     let ends = match (q.start, q.end) {
-        (Some(s), Some(t)) => format!(
-            " from {} to {}",
-            board.algebraic(s),
-            board.algebraic(t)
-        ),
+        (Some(s), Some(t)) => format!(" from {} to {}", board.algebraic(s), board.algebraic(t)),
         (Some(s), None) => format!(" from {}", board.algebraic(s)),
         (None, Some(t)) => format!(" ending on {}", board.algebraic(t)),
         (None, None) => String::new(),
     };
     let fixed = q.start.is_some() || q.end.is_some();
     let (first, convention) = match (directed, fixed) {
-        (_, true) => (&c.tours, "the given end fixes each tour's direction".to_string()),
+        (_, true) => (
+            &c.tours,
+            "the given end fixes each tour's direction".to_string(),
+        ),
         (false, false) => (
             &c.tours,
             format!(
@@ -198,7 +197,8 @@ fn holes(q: &Question) -> String {
 
 /// A progress bar on stderr, one step a square; hidden when stderr is not a terminal.
 fn progress() -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
     if let Ok(style) = indicatif::ProgressStyle::with_template(
         "{spinner} counting: square {pos}/{len} [{elapsed}, about {eta} left]",
     ) {

@@ -20,7 +20,7 @@ use super::files::{self, read_text, Fill, Output};
 use super::output::choose;
 use super::shape::ShapeArgs;
 use super::{
-    decimal, natural, note, parse_board, parse_square, refuse_given, Error, KindArgs, quantity,
+    decimal, natural, note, parse_board, parse_square, quantity, refuse_given, Error, KindArgs,
 };
 
 mod check;

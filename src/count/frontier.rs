@@ -25,7 +25,7 @@ pub(crate) const BITS: u32 = 4;
 /// Most frontier vertices a key holds.
 pub(crate) const MAX_WIDTH: usize = (u128::BITS / BITS) as usize;
 /// Marks the new vertex in a step's `keep` list.
-const NEW: u8 = u8::MAX;
+const NEW: u8 = MAX_WIDTH as u8;
 
 /// A graph whose vertices are already in processing order.
 pub(crate) struct Graph {
@@ -314,7 +314,7 @@ impl Step {
         key: u128,
         sink: &mut impl FnMut(Next) -> Result<(), Stop>,
     ) -> Result<(), Stop> {
-        let mut codes = [0u8; MAX_WIDTH];
+        let mut codes = [0u8; MAX_WIDTH + 1];
         let width = self.before;
         // Two 64-bit halves: shifts of a u128 cost a branch each.
         let (lo, hi) = (key as u64, (key >> 64) as u64);
@@ -391,7 +391,7 @@ impl Step {
     #[inline]
     fn choose(
         &self,
-        codes: &[u8; MAX_WIDTH],
+        codes: &[u8; MAX_WIDTH + 1],
         width: usize,
         edges: &[u8],
         sink: &mut impl FnMut(Next) -> Result<(), Stop>,
@@ -449,8 +449,9 @@ impl Step {
         // Every room check was made before the choice (see `expand`).
         let len = self.keep.len();
         let mut n = [0u8; MAX_WIDTH];
+        c[NEW as usize] = own;
         for (slot, &src) in n.iter_mut().zip(&self.keep) {
-            *slot = if src == NEW { own } else { c[src as usize] };
+            *slot = c[src as usize];
         }
         let mut key = pack(&n[..len])?;
         if let Some(mirror) = &self.fold {
@@ -469,28 +470,27 @@ impl Step {
 #[inline]
 fn pack(codes: &[u8]) -> Result<u128, Stop> {
     let (mut lo, mut hi) = (0u64, 0u64);
+    // Without branches (they are unpredictable here): `seen` marks the codes met so far,
+    // and the empty and full codes stand for themselves from the start.
     let mut relabel = [0u8; FRESH as usize + 1];
+    relabel[FULL as usize] = FULL;
+    let mut seen: u32 = 1 << EMPTY | 1 << FULL;
     let mut label = FIRST_LABEL;
     for (j, &code) in codes.iter().enumerate() {
-        let code = match code {
-            FULL | EMPTY => code,
-            _ => {
-                if relabel[code as usize] == 0 {
-                    if label >= FRESH {
-                        return Err(Stop::Labels);
-                    }
-                    relabel[code as usize] = label;
-                    label += 1;
-                }
-                relabel[code as usize]
-            }
-        };
+        let unseen = (seen >> code) & 1 == 0;
+        let new = if unseen { label } else { relabel[code as usize] };
+        relabel[code as usize] = new;
+        label += unseen as u8;
+        seen |= 1 << code;
         // Two 64-bit halves: shifts of a u128 cost a branch each.
         if j < 16 {
-            lo |= (code as u64) << (BITS * j as u32);
+            lo |= (new as u64) << (BITS * j as u32);
         } else {
-            hi |= (code as u64) << (BITS * (j as u32 - 16));
+            hi |= (new as u64) << (BITS * (j as u32 - 16));
         }
+    }
+    if label > FRESH {
+        return Err(Stop::Labels);
     }
     Ok(lo as u128 | (hi as u128) << 64)
 }
