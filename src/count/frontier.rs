@@ -18,8 +18,9 @@ const EMPTY: u8 = 0;
 const FULL: u8 = 1;
 /// The first label of a path piece's ends.
 const FIRST_LABEL: u8 = 2;
-/// A label not yet normalised (labels are renumbered in frontier order after each step).
-const FRESH: u8 = 16;
+/// A label not yet normalised (labels are renumbered in frontier order after each step; the
+/// last code a nibble holds, so labels run from 2 to 14).
+const FRESH: u8 = 15;
 /// Bits a code takes in a state key.
 pub(crate) const BITS: u32 = 4;
 /// Most frontier vertices a key holds.
@@ -470,26 +471,27 @@ impl Step {
 #[inline]
 fn pack(codes: &[u8]) -> Result<u128, Stop> {
     let (mut lo, mut hi) = (0u64, 0u64);
-    // Without branches (they are unpredictable here): `seen` marks the codes met so far,
-    // and the empty and full codes stand for themselves from the start.
-    let mut relabel = [0u8; FRESH as usize + 1];
-    relabel[FULL as usize] = FULL;
+    // Without branches (they are unpredictable here) and in registers: `map` holds each
+    // code's new label as a nibble, `seen` marks the codes met so far, and the empty and full
+    // codes stand for themselves from the start.
+    let mut map: u64 = (FULL as u64) << (BITS * FULL as u32);
     let mut seen: u32 = 1 << EMPTY | 1 << FULL;
-    let mut label = FIRST_LABEL;
+    let mut label = FIRST_LABEL as u64;
     for (j, &code) in codes.iter().enumerate() {
+        let shift = BITS * code as u32;
         let unseen = (seen >> code) & 1 == 0;
-        let new = if unseen { label } else { relabel[code as usize] };
-        relabel[code as usize] = new;
-        label += unseen as u8;
+        map |= if unseen { label << shift } else { 0 };
+        let new = (map >> shift) & 0xF;
+        label += unseen as u64;
         seen |= 1 << code;
         // Two 64-bit halves: shifts of a u128 cost a branch each.
         if j < 16 {
-            lo |= (new as u64) << (BITS * j as u32);
+            lo |= new << (BITS * j as u32);
         } else {
-            hi |= (new as u64) << (BITS * (j as u32 - 16));
+            hi |= new << (BITS * (j as u32 - 16));
         }
     }
-    if label > FRESH {
+    if label > FRESH as u64 {
         return Err(Stop::Labels);
     }
     Ok(lo as u128 | (hi as u128) << 64)

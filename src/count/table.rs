@@ -48,8 +48,9 @@ type Table<K, T> = HashMap<K, T, BuildHasherDefault<KeyHasher>>;
 /// Below this many states a step is summed in one table, on one thread.
 const SMALL: usize = 1 << 15;
 
-/// Buckets of the two-pass step (a bucket's table stays small enough for the cache).
-const BUCKETS: usize = 1 << 10;
+/// States a bucket of the two-pass step should hold: its table stays in the cache, and there
+/// are few enough buckets for their write streams to stay in it too.
+const PER_BUCKET: usize = 1 << 13;
 
 /// Successors of every state of `states`, summed by key, the cycles closed at this step, and
 /// the bytes the step's tables took.
@@ -75,43 +76,36 @@ pub(crate) fn advance<K: Key, T: Tally>(
         return Ok((table.into_iter().collect(), cycles, bytes));
     }
     let chunk = states.len().div_ceil(4 * threads());
+    let buckets = (states.len() / PER_BUCKET)
+        .next_power_of_two()
+        .clamp(64, 1 << 12);
     // Pass one: expand, scattering successors into buckets.
     let scattered: Vec<Result<(Vec<Vec<(K, T)>>, T), Stop>> = map_chunks(states, chunk, |part| {
-        let mut buckets: Vec<Vec<(K, T)>> = (0..BUCKETS).map(|_| Vec::new()).collect();
+        let mut scatter: Vec<Vec<(K, T)>> = (0..buckets).map(|_| Vec::new()).collect();
         let mut cycles = T::zero();
         for (key, count) in part {
             expand_into(step, *key, count, &mut cycles, &mut |k, c| {
-                buckets[bucket(k)].push((k, c.clone()));
+                scatter[bucket(k, buckets)].push((k, c.clone()));
                 Ok(())
             })?;
         }
-        Ok((buckets, cycles))
+        Ok((scatter, cycles))
     });
     let mut cycles = T::zero();
     let mut parts = Vec::with_capacity(scattered.len());
     for part in scattered {
-        let (buckets, closed) = part?;
+        let (scatter, closed) = part?;
         if !cycles.add_from(&closed) {
             return Err(Stop::Overflow);
         }
-        parts.push(buckets);
-    }
-    if std::env::var_os("KT_DEBUG").is_some() {
-        eprintln!(
-            "in {} out {}",
-            states.len(),
-            parts
-                .iter()
-                .flat_map(|p| p.iter().map(|b| b.len()))
-                .sum::<usize>()
-        );
+        parts.push(scatter);
     }
     let pending: u64 = parts
         .iter()
         .flat_map(|p| p.iter().map(|b| b.capacity() as u64))
         .sum();
     // Pass two: sum each bucket in its own table.
-    let summed: Vec<Result<(Vec<(K, T)>, u64), Stop>> = map_range(BUCKETS, |b| {
+    let summed: Vec<Result<(Vec<(K, T)>, u64), Stop>> = map_range(buckets, |b| {
         let len: usize = parts.iter().map(|p| p[b].len()).sum();
         let mut table: Table<K, T> = Table::with_capacity_and_hasher(len, Default::default());
         for p in &parts {
@@ -124,7 +118,7 @@ pub(crate) fn advance<K: Key, T: Tally>(
     });
     let mut out = Vec::new();
     let mut bytes = (states.len() as u64 + pending) * entry;
-    let mut sums = Vec::with_capacity(BUCKETS);
+    let mut sums = Vec::with_capacity(buckets);
     for s in summed {
         let (v, b) = s?;
         bytes += b;
@@ -183,10 +177,10 @@ fn add<K: Key, T: Tally>(table: &mut Table<K, T>, key: K, count: &T) -> Result<(
 
 /// The bucket of a key: hash bits that the tables' own probing does not use.
 #[inline]
-fn bucket<K: Key>(key: K) -> usize {
+fn bucket<K: Key>(key: K, buckets: usize) -> usize {
     let mut h = KeyHasher::default();
     key.hash(&mut h);
-    (h.finish() >> 40) as usize & (BUCKETS - 1)
+    (h.finish() >> 40) as usize & (buckets - 1)
 }
 
 #[cfg(feature = "parallel")]
