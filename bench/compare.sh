@@ -3,7 +3,9 @@
 #   - construct + verify of a closed SIDE x SIDE tour against a plain fill of 4 bytes a square;
 #   - writing the 3000x3000 tour as JSON (and CSV, moves, text) against one plain buffered
 #     write of the same number of bytes.
+#   - counting Luschny's table of knight's paths and cycles against his published times.
 # Usage: bash bench/compare.sh [SIDE]   (default 10000: a 10^8-square board)
+#        BIG=1 bash bench/compare.sh       also counts 7x7 open (a minute, 4 GB), 3x1000, 4x1000
 #        BASELINE=1 bash bench/compare.sh   also times the plain-backtracking baseline
 #        ROUNDS=N bash bench/compare.sh     rounds of fill and tours (default 5; the best of
 #                                           each counts, as a shared machine's slow spells
@@ -11,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 side=${1:-10000}
-cargo build --release --quiet --bin knight-tour --example fill --example plain_write --example write_speed --example startup
+cargo build --release --quiet --bin knight-tour --example fill --example plain_write --example write_speed --example startup --example count_table
 bin=target/release/knight-tour
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -102,6 +104,9 @@ echo "== other boards"
 "$bin" solve 3x1001 --format summary
 "$bin" solve 4x1000 --format summary
 "$bin" solve 4x1000 --start 0,501 --format summary
+echo "== counting: Luschny's table in one process, on every core, then on one (BIG=1: 7x7 too)"
+target/release/examples/count_table ${BIG:+big} | tail -n +24
+RAYON_NUM_THREADS=1 target/release/examples/count_table | tail -1 | sed 's/^/one thread: /'
 echo "== start-up: solve 8x8, whole process (spawn, run, exit; 100 runs) (goal < 2 ms)"
 target/release/examples/startup "$bin" solve 8x8
 if [ "${BASELINE:-0}" = 1 ]; then

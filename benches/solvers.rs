@@ -293,5 +293,27 @@ fn pieces(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, warnsdorff, backtrack, divide, ends, shapes, writers, pieces);
+/// Exact counts by the frontier: the two largest entries of Luschny's table (his backtracking
+/// counter takes 71 s for all the paths and 1.8 s for all the cycles), and a long thin board
+/// whose count has 538 digits.
+fn counting(c: &mut Criterion) {
+    use knight_tour::count::{count, Question};
+    let mut g = c.benchmark_group("count");
+    g.sample_size(10);
+    for (board, kind) in [
+        ("6x6", Kind::Open),
+        ("5x8", Kind::Open),
+        ("6x6", Kind::Closed),
+        ("5x8", Kind::Closed),
+        ("3x1000", Kind::Open),
+    ] {
+        let q = Question::new(Shape::rect(board.parse().unwrap()), kind);
+        g.bench_function(format!("{board} {}", kind.name()), |b| {
+            b.iter(|| count(&q, &mut |_, _| {}).unwrap())
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, warnsdorff, backtrack, divide, ends, shapes, writers, pieces, counting);
 criterion_main!(benches);
