@@ -31,7 +31,7 @@ use frontier::{Graph, Plan, Stop, MAX_WIDTH};
 pub use number::Number;
 use number::Tally;
 
-/// Most states held after one step unless the caller allows more: about 4 GB of tables.
+/// Most states held after one step unless the caller allows more: about 6 GB of tables (about 100 bytes a state, with the step's scattered successors).
 pub const DEFAULT_MAX_STATES: usize = 60_000_000;
 
 /// What to count: tours of one kind by one piece on a shape, optionally between given ends.
@@ -111,7 +111,7 @@ pub enum CountError {
         width: usize,
     },
     /// More states than allowed.
-    #[error("counting {board} needs more than {limit} frontier states (reached {states})")]
+    #[error("counting {board} needs more than {limit} frontier states ({states} after {at} of {squares} steps)")]
     TooManyStates {
         /// The board.
         board: Board,
@@ -119,6 +119,10 @@ pub enum CountError {
         states: usize,
         /// The limit.
         limit: usize,
+        /// Steps done when the limit was passed (one a square, and one an extra vertex).
+        at: usize,
+        /// Steps in all.
+        squares: usize,
     },
 }
 
@@ -178,10 +182,12 @@ pub fn count(
     let steps = plan.len();
     let limit = question.max_states;
     let stop = |s: Stop| match s {
-        Stop::States(states) => CountError::TooManyStates {
+        Stop::States(states, at) => CountError::TooManyStates {
             board,
             states,
             limit,
+            at,
+            squares: steps,
         },
         _ => too_wide(plan.width),
     };

@@ -42,7 +42,7 @@ pub struct CountArgs {
     /// Output: the number and how it was counted (text), or one JSON object.
     #[arg(long, value_enum, default_value = "text")]
     format: CountFormat,
-    /// Most frontier states held at once, the memory bound (about 70 bytes a state).
+    /// Most frontier states held at once, the memory bound (about 100 bytes a state).
     #[arg(long, value_name = "N", value_parser = quantity, default_value_t = DEFAULT_MAX_STATES)]
     max_states: usize,
 }

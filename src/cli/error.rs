@@ -180,7 +180,7 @@ impl Error {
             }
             Error::Solve(SolveError::Memory { .. }) => "try a smaller board".into(),
             Error::Count(CountError::TooManyStates { .. }) => {
-                "raise --max-states (about 70 bytes a state), or count a smaller board".into()
+                "raise --max-states (about 100 bytes a state), or count a smaller board".into()
             }
             Error::Count(CountError::ClosedEnds) => {
                 "count open tours with --start/--end, or drop them".into()

@@ -137,8 +137,8 @@ pub(crate) struct Plan {
 pub(crate) enum Stop {
     /// A count did not fit the tally type (redo it in limbs).
     Overflow,
-    /// More distinct states than the limit allows.
-    States(usize),
+    /// More distinct states than the limit allows (how many, and after which step).
+    States(usize, usize),
     /// More path pieces at once than a key can label.
     Labels,
 }
@@ -283,7 +283,11 @@ impl Plan {
         let mut cycles = T::zero();
         let (mut peak_states, mut peak_bytes) = (1, 0u64);
         for (i, step) in self.steps.iter().enumerate() {
-            let (next, closed, bytes) = table::advance(step, &states, max_states)?;
+            let (next, closed, bytes) =
+                table::advance(step, &states, max_states).map_err(|e| match e {
+                    Stop::States(n, _) => Stop::States(n, i + 1),
+                    other => other,
+                })?;
             if !cycles.add_from(&closed) {
                 return Err(Stop::Overflow);
             }

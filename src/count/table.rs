@@ -71,7 +71,7 @@ pub(crate) fn advance<K: Key, T: Tally>(
         }
         let bytes = states.len() as u64 * entry + table.capacity() as u64 * (entry + 1);
         if table.len() > max_states {
-            return Err(Stop::States(table.len()));
+            return Err(Stop::States(table.len(), 0));
         }
         return Ok((table.into_iter().collect(), cycles, bytes));
     }
@@ -126,7 +126,7 @@ pub(crate) fn advance<K: Key, T: Tally>(
     }
     let total: usize = sums.iter().map(Vec::len).sum();
     if total > max_states {
-        return Err(Stop::States(total));
+        return Err(Stop::States(total, 0));
     }
     drop(parts);
     out.reserve_exact(total);
