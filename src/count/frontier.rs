@@ -270,11 +270,11 @@ impl Plan {
         if self.width <= (u64::BITS / BITS) as usize {
             self.count_with::<u64, T>(max_states, progress)
         } else {
-            self.count_with::<u128, T>(max_states, progress)
+            self.count_with::<table::Wide, T>(max_states, progress)
         }
     }
 
-    fn count_with<K: Key, T: Tally>(
+    pub(crate) fn count_with<K: Key, T: Tally>(
         &self,
         max_states: usize,
         progress: &mut dyn FnMut(usize, usize),
