@@ -278,7 +278,16 @@ fn graph(question: &Question) -> Graph {
             (Some(s), Some(t)) => vec![vertex(s), vertex(t)],
             (one, other) => {
                 forced = one.or(other).map(|e| (vertex(e), 0));
-                all.collect()
+                // A path that alternates colours over one more square of one colour than of
+                // the other starts and ends on that colour: only those squares are its ends.
+                // (A given end of the other colour keeps its edge, and the count comes out 0.)
+                let majority = ends_colour(question, &squares);
+                let given = forced.map(|(v, _)| v);
+                all.filter(|&v| {
+                    Some(v) == given
+                        || majority.is_none_or(|c| squares[v as usize - extra].colour() == c)
+                })
+                .collect()
             }
         };
         for v in joined {
@@ -302,6 +311,21 @@ fn graph(question: &Question) -> Graph {
         mirror,
         forced,
         colour,
+    }
+}
+
+/// The colour both ends of an open tour must have: that of the squares one more in number,
+/// for a piece whose every move changes colour (none when the counts are equal).
+fn ends_colour(question: &Question, squares: &[Square]) -> Option<u32> {
+    if !question.piece.alternates() {
+        return None;
+    }
+    let ones = squares.iter().filter(|s| s.colour() == 1).count();
+    let zeros = squares.len() - ones;
+    match zeros.cmp(&ones) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
     }
 }
 
