@@ -259,7 +259,13 @@ fn bad_questions_are_refused() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 64,
+        // Fixed, so that a failure in CI repeats from its log.
+        rng_seed: proptest::test_runner::RngSeed::Fixed(42),
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
     /// Random boards up to 16 squares, pieces, holes, kinds and ends: the frontier's count
     /// equals plain enumeration's, whatever folding and colour pruning applied.
     #[test]
