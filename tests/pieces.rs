@@ -123,3 +123,54 @@ fn wazir_and_king_tours_of_large_boards_are_built_row_by_row() {
         .code(1)
         .stderr(contains("corners' colour"));
 }
+
+/// Itai, Papadimitriou and Szwarcfiter's rule for the wazir between two given squares,
+/// answered by `exists` at once, against exact counts (`knight_tour::count`, itself checked
+/// against plain enumeration) of every pair on every board up to 5x6 and on 2x9, 3x8, 3x10.
+#[test]
+fn the_wazir_between_given_ends_follows_the_exact_counts() {
+    use knight_tour::count::{count, Question};
+    use knight_tour::{Board, Kind, Piece, Shape};
+    let wazir = Piece::leaper(0, 1).unwrap();
+    let mut boards: Vec<(u32, u32)> = (2..=5).flat_map(|m| (2..=6).map(move |n| (m, n))).collect();
+    boards.extend([(2, 9), (9, 2), (3, 8), (3, 10), (10, 3)]);
+    let (mut yes, mut no) = (0, 0);
+    for (m, n) in boards {
+        let board = Board::new(m, n).unwrap();
+        for s in 0..board.area() as u32 {
+            for t in s + 1..board.area() as u32 {
+                let (s, t) = (board.square(s), board.square(t));
+                let mut q = Question::new(Shape::rect(board), Kind::Open);
+                (q.piece, q.start, q.end) = (wazir, Some(s), Some(t));
+                let truth = !count(&q, &mut |_, _| {}).unwrap().tours.is_zero();
+                let (a, b) = (board.algebraic(s), board.algebraic(t));
+                let out = kt()
+                    .args([
+                        "exists",
+                        &format!("{m}x{n}"),
+                        "--piece",
+                        "wazir",
+                        "--start",
+                        &a,
+                    ])
+                    .args(["--end", &b])
+                    .output()
+                    .unwrap();
+                let text = String::from_utf8_lossy(&out.stdout);
+                // Decided by the rule, never by the search: no "complete search" in the answer.
+                assert!(!text.contains("search"), "{m}x{n} {a}-{b}: {text}");
+                assert_eq!(
+                    out.status.code(),
+                    Some(if truth { 0 } else { 1 }),
+                    "{m}x{n} {a}-{b}: {text}"
+                );
+                if truth {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+    }
+    assert!(yes > 1000 && no > 1000, "{yes} yes, {no} no");
+}

@@ -129,9 +129,63 @@ pub(crate) fn rule(
     }
     // Both sides at least 2: the wazir's and the king's grids have a cycle through every
     // square when it alternates evenly (the wazir: an even count; the king: always), and a
-    // path from every square the colours allow. Given both ends, the search decides.
-    if end.is_some() {
-        return Ok(Ruling::Unsettled);
+    // path from every square the colours allow (from one end or to it: the same paths).
+    match (start, end) {
+        // No theorem here for the king between two given squares: the search decides.
+        (Some(_), Some(_)) if piece == Piece::KING => Ok(Ruling::Unsettled),
+        (Some(s), Some(t)) => wazir_between(board, s, t).map_or(Ok(Ruling::Exists), no),
+        _ => Ok(Ruling::Exists),
     }
-    Ok(Ruling::Exists)
+}
+
+/// Itai, Papadimitriou and Szwarcfiter (1982, "Hamilton paths in grid graphs"): on a
+/// rectangle with both sides at least 2, a wazir path between two squares the colours allow
+/// exists unless (F2) the board is two wide and the squares are the two of one inner
+/// cross-line, or (F3) it is three wide and even long, and the end of the colour of the
+/// squares beside the a1-side corner lies more than one cross-line nearer that corner than the
+/// other end, or in the middle line and nearer at all. Returns the reason when no path exists.
+/// Checked against exact counts (`count`) of every pair on every board up to 5x6 and on 2x9,
+/// 3x8 and 3x10 (`tests/pieces.rs`; once, by hand, every board up to 7x8 too).
+fn wazir_between(board: Board, s: Square, t: Square) -> Option<String> {
+    let (m, n) = (board.rows, board.cols);
+    // Turned so that the cross-lines (of `short` squares) are columns along rows of `long`.
+    let turn = |q: Square| {
+        if m <= n {
+            (q.row, q.col)
+        } else {
+            (q.col, q.row)
+        }
+    };
+    let (short, long) = board.sides();
+    let ((sr, sc), (tr, tc)) = (turn(s), turn(t));
+    let (a, b) = (board.algebraic(s), board.algebraic(t));
+    if short == 2 && sc == tc && sc > 0 && sc + 1 < long {
+        return Some(format!(
+            "{a} and {b} are the two squares of one inner cross-line of a board two squares wide: a path that starts and ends there must leave it to both sides and cannot come back (Itai, Papadimitriou and Szwarcfiter 1982, condition F2)"
+        ));
+    }
+    if short == 3 && long % 2 == 0 {
+        // x: the end of the colour of the squares beside the corner at (0, 0).
+        let ((xr, xc, x), (yc, y)) = if (sr + sc) % 2 == 1 {
+            ((sr, sc, &a), (tc, &b))
+        } else {
+            ((tr, tc, &b), (sc, &a))
+        };
+        let corner = board.algebraic(Square::new(0, 0));
+        let too_far = if xc + 1 < yc {
+            Some(format!(
+                "more than one cross-line nearer the corner {corner} than {y}"
+            ))
+        } else if xr == 1 && xc < yc {
+            Some(format!(
+                "in the middle line and nearer the corner {corner} than {y}"
+            ))
+        } else {
+            None
+        };
+        return too_far.map(|place| format!(
+            "on a board three squares wide and an even number long, {x} (of the colour beside the corner {corner}) lies {place}: the squares on {corner}'s side cannot all be covered between them (Itai, Papadimitriou and Szwarcfiter 1982, condition F3)"
+        ));
+    }
+    None
 }
