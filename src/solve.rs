@@ -15,6 +15,7 @@ pub(crate) mod three_wide;
 pub(crate) mod tile_search;
 pub(crate) mod varied;
 pub(crate) mod warnsdorff;
+mod wazir_ends;
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,6 +46,8 @@ pub enum Method {
     Search,
     /// The wazir's and king's row-by-row constructions; reported, never asked for.
     Rows,
+    /// The wazir's path between given ends by cuts and detours; reported, never asked for.
+    Cuts,
 }
 
 impl Method {
@@ -57,6 +60,7 @@ impl Method {
             Method::Backtrack => "backtrack",
             Method::Search => "search",
             Method::Rows => "rows",
+            Method::Cuts => "cuts",
         }
     }
 }
@@ -243,14 +247,14 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         Method::Warnsdorff => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
         Method::Divide => (run_divide(req)?, Method::Divide),
         // A rectangle has no shape to search: asked for, the search is the automatic choice.
-        Method::Auto | Method::Search | Method::Rows
+        Method::Auto | Method::Search | Method::Rows | Method::Cuts
             if divide::covers(req.board)
                 || three_wide::covers(req.board)
                 || four_wide::covers(req.board) =>
         {
             (run_divide(req)?, Method::Divide)
         }
-        Method::Auto | Method::Search | Method::Rows => {
+        Method::Auto | Method::Search | Method::Rows | Method::Cuts => {
             (warnsdorff::solve(req)?.into(), Method::Warnsdorff)
         }
     };

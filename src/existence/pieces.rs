@@ -147,45 +147,91 @@ pub(crate) fn rule(
 /// Checked against exact counts (`count`) of every pair on every board up to 5x6 and on 2x9,
 /// 3x8 and 3x10 (`tests/pieces.rs`; once, by hand, every board up to 7x8 too).
 fn wazir_between(board: Board, s: Square, t: Square) -> Option<String> {
-    let (m, n) = (board.rows, board.cols);
+    let (a, b) = (board.algebraic(s), board.algebraic(t));
+    let corner = board.algebraic(Square::new(0, 0));
+    let f3 = |x: &str, y: &str, place: &str| {
+        format!(
+            "on a board three squares wide and an even number long, {x} (of the colour beside the corner {corner}) lies {place} {y}: the squares on {corner}'s side cannot all be covered between them (Itai, Papadimitriou and Szwarcfiter 1982, condition F3)"
+        )
+    };
+    let (x, y) = if (s.row + s.col) % 2 == 1 {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
+    forbidden(board.rows, board.cols, s, t).map(|f| match f {
+        Forbidden::Rung => format!(
+            "{a} and {b} are the two squares of one inner cross-line of a board two squares wide: a path that starts and ends there must leave it to both sides and cannot come back (Itai, Papadimitriou and Szwarcfiter 1982, condition F2)"
+        ),
+        Forbidden::Far => f3(x, y, &format!("more than one cross-line nearer the corner {corner} than")),
+        Forbidden::Middle => f3(x, y, &format!("in the middle line and nearer the corner {corner} than")),
+    })
+}
+
+/// Itai, Papadimitriou and Szwarcfiter's forbidden configurations (both sides at least 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Forbidden {
+    /// F2: the two squares of one inner cross-line of a board two wide.
+    Rung,
+    /// F3: the end of the colour beside the corner more than one cross-line nearer it.
+    Far,
+    /// F3: that end in the middle line and nearer the corner at all.
+    Middle,
+}
+
+/// The configuration of a `rows` x `cols` rectangle (both at least 2) that forbids a wazir
+/// path from `s` to `t`, if any (the colours are checked apart).
+fn forbidden(rows: u32, cols: u32, s: Square, t: Square) -> Option<Forbidden> {
     // Turned so that the cross-lines (of `short` squares) are columns along rows of `long`.
     let turn = |q: Square| {
-        if m <= n {
+        if rows <= cols {
             (q.row, q.col)
         } else {
             (q.col, q.row)
         }
     };
-    let (short, long) = board.sides();
+    let (short, long) = (rows.min(cols), rows.max(cols));
     let ((sr, sc), (tr, tc)) = (turn(s), turn(t));
-    let (a, b) = (board.algebraic(s), board.algebraic(t));
     if short == 2 && sc == tc && sc > 0 && sc + 1 < long {
-        return Some(format!(
-            "{a} and {b} are the two squares of one inner cross-line of a board two squares wide: a path that starts and ends there must leave it to both sides and cannot come back (Itai, Papadimitriou and Szwarcfiter 1982, condition F2)"
-        ));
+        return Some(Forbidden::Rung);
     }
     if short == 3 && long % 2 == 0 {
         // x: the end of the colour of the squares beside the corner at (0, 0).
-        let ((xr, xc, x), (yc, y)) = if (sr + sc) % 2 == 1 {
-            ((sr, sc, &a), (tc, &b))
+        let ((xr, xc), yc) = if (sr + sc) % 2 == 1 {
+            ((sr, sc), tc)
         } else {
-            ((tr, tc, &b), (sc, &a))
+            ((tr, tc), sc)
         };
-        let corner = board.algebraic(Square::new(0, 0));
-        let too_far = if xc + 1 < yc {
-            Some(format!(
-                "more than one cross-line nearer the corner {corner} than {y}"
-            ))
-        } else if xr == 1 && xc < yc {
-            Some(format!(
-                "in the middle line and nearer the corner {corner} than {y}"
-            ))
-        } else {
-            None
-        };
-        return too_far.map(|place| format!(
-            "on a board three squares wide and an even number long, {x} (of the colour beside the corner {corner}) lies {place}: the squares on {corner}'s side cannot all be covered between them (Itai, Papadimitriou and Szwarcfiter 1982, condition F3)"
-        ));
+        if xc + 1 < yc {
+            return Some(Forbidden::Far);
+        }
+        if xr == 1 && xc < yc {
+            return Some(Forbidden::Middle);
+        }
     }
     None
+}
+
+/// Whether a wazir path through every square of a `rows` x `cols` rectangle runs from `s` to
+/// `t` (squares in the rectangle's own coordinates): the colours, a line's ends, and
+/// Itai, Papadimitriou and Szwarcfiter's conditions. One square joins itself.
+pub(crate) fn wazir_joins(rows: u32, cols: u32, s: Square, t: Square) -> bool {
+    let area = rows as u64 * cols as u64;
+    if area == 1 || s == t {
+        return area == 1;
+    }
+    let colours_fit = if area % 2 == 0 {
+        s.colour() != t.colour()
+    } else {
+        s.colour() == 0 && t.colour() == 0
+    };
+    if !colours_fit {
+        return false;
+    }
+    if rows == 1 || cols == 1 {
+        let last = Square::new(rows - 1, cols - 1);
+        let end = |q: Square| q == Square::new(0, 0) || q == last;
+        return end(s) && end(t);
+    }
+    forbidden(rows, cols, s, t).is_none()
 }

@@ -8,6 +8,7 @@ use crate::shape::Shape;
 use crate::tour::{Kind, Tour};
 
 use super::{Method, Request, Solution, SolveError};
+use crate::existence::pieces::wazir_joins;
 
 /// Solves `req` (a piece other than the knight) on `shape`.
 pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
@@ -28,18 +29,10 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
         Ruling::Unsettled
     };
     if ruling == Ruling::Exists && shape.is_rect() {
-        if let Some(path) = grid_tour(board, req.piece, req.kind, req.start, req.end) {
-            let tour =
-                Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece).map_err(|source| {
-                    SolveError::Verify {
-                        method: Method::Rows,
-                        source,
-                    }
-                })?;
-            return Ok(Solution {
-                tour,
-                method: Method::Rows,
-            });
+        if let Some((path, method)) = grid_tour(board, req.piece, req.kind, req.start, req.end) {
+            let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
+                .map_err(|source| SolveError::Verify { method, source })?;
+            return Ok(Solution { tour, method });
         }
     }
     super::reserve(board)?;
@@ -47,18 +40,30 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
 }
 
 /// The wazir's and king's tours the rules promise, built row by row: a cycle turned to begin
-/// at the start (and opened for an open tour), or a snake from a corner. `None` where no
-/// construction applies (an end given, or a wazir path on an odd count from inside).
+/// at the start (and opened for an open tour), or a snake from a corner; a wazir path
+/// between given ends, or from inside on an odd count, by cuts and detours. `None` where no
+/// construction applies (the king between given ends) or the cuts found none.
 fn grid_tour(
     board: Board,
     piece: Piece,
     kind: Kind,
     start: Option<Square>,
     end: Option<Square>,
-) -> Option<Vec<u32>> {
+) -> Option<(Vec<u32>, Method)> {
     let king = piece == Piece::KING;
-    if !(king || piece.leap() == Some((0, 1))) || end.is_some() {
+    let wazir = piece.leap() == Some((0, 1));
+    // The wazir between given ends, or from a square a snake cannot start: cuts and detours.
+    let cuts = || {
+        (wazir && kind == Kind::Open)
+            .then(|| wazir_ends(board, start, end))
+            .flatten()
+            .map(|p| (p, Method::Cuts))
+    };
+    if !(king || wazir) {
         return None;
+    }
+    if end.is_some() {
+        return cuts();
     }
     let s = board.index(start.unwrap_or(Square::new(0, 0)));
     let (m, n) = (board.rows, board.cols);
@@ -67,7 +72,7 @@ fn grid_tour(
         let mut cycle = grid_cycle(board);
         let k = cycle.iter().position(|&q| q == s)?;
         cycle.rotate_left(k);
-        return Some(cycle);
+        return Some((cycle, Method::Rows));
     }
     let last = board.index(Square::new(m - 1, n - 1));
     if kind == Kind::Open && (s == 0 || s == last) {
@@ -75,9 +80,33 @@ fn grid_tour(
         if s == last {
             path.reverse();
         }
-        return Some(path);
+        return Some((path, Method::Rows));
     }
-    None
+    cuts()
+}
+
+/// A wazir path between given ends by cuts and detours (`wazir_ends.rs`). With one end
+/// given, the other is the first square (corners first) that the rule lets it join.
+fn wazir_ends(board: Board, start: Option<Square>, end: Option<Square>) -> Option<Vec<u32>> {
+    let (m, n) = (board.rows, board.cols);
+    let given = start.or(end)?;
+    let other = match (start, end) {
+        (Some(_), Some(t)) => t,
+        _ => {
+            let corners =
+                [(0, 0), (0, n - 1), (m - 1, 0), (m - 1, n - 1)].map(|(r, c)| Square::new(r, c));
+            let all = (0..board.area() as u32).map(|i| board.square(i));
+            corners
+                .into_iter()
+                .chain(all)
+                .find(|&q| q != given && wazir_joins(m, n, given, q))?
+        }
+    };
+    let mut path = super::wazir_ends::between(board, given, other)?;
+    if start.is_none() {
+        path.reverse();
+    }
+    Some(path)
 }
 
 /// Every square row by row, each row the other way from the last: wazir moves only.
