@@ -191,16 +191,17 @@ pub fn count(
         },
         _ => too_wide(plan.width),
     };
-    let outcome = match plan.count::<u64>(limit, &mut |done, _| progress(done, steps)) {
+    let outcome = match table::count::<u64>(&plan, limit, &mut |done, _| progress(done, steps)) {
         Ok(o) => frontier::Outcome {
             cycles: o.cycles.number(),
             peak_states: o.peak_states,
             peak_bytes: o.peak_bytes,
         },
         // Past 2^64 partial tours in one state: the same count again in limbs.
-        Err(Stop::Overflow) => plan
-            .count::<Number>(limit, &mut |done, _| progress(done, steps))
-            .map_err(stop)?,
+        Err(Stop::Overflow) => {
+            table::count::<Number>(&plan, limit, &mut |done, _| progress(done, steps))
+                .map_err(stop)?
+        }
         Err(other) => return Err(stop(other)),
     };
     let tours = outcome.cycles;

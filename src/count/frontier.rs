@@ -9,9 +9,6 @@
 //! The number of partial solutions per state is summed; the states are the frontier's
 //! shapes, not the tours, so the work grows with the frontier, not with the count.
 
-use super::number::Tally;
-use super::table::{self, Key};
-
 /// No edge chosen yet.
 const EMPTY: u8 = 0;
 /// Both edges chosen.
@@ -259,48 +256,9 @@ impl Plan {
         self.steps.len()
     }
 
-    /// Counts the Hamiltonian cycles, holding at most `max_states` states after a step;
-    /// `progress` hears (steps done, states now) after every step. Keys are 64 bits wide
-    /// where the frontier fits in them, which halves the tables.
-    pub(crate) fn count<T: Tally>(
-        &self,
-        max_states: usize,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<Outcome<T>, Stop> {
-        if self.width <= (u64::BITS / BITS) as usize {
-            self.count_with::<u64, T>(max_states, progress)
-        } else {
-            self.count_with::<table::Wide, T>(max_states, progress)
-        }
-    }
-
-    pub(crate) fn count_with<K: Key, T: Tally>(
-        &self,
-        max_states: usize,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<Outcome<T>, Stop> {
-        let mut states: Vec<(K, T)> = vec![(K::pack(0), T::one())];
-        let mut cycles = T::zero();
-        let (mut peak_states, mut peak_bytes) = (1, 0u64);
-        for (i, step) in self.steps.iter().enumerate() {
-            let (next, closed, bytes) =
-                table::advance(step, &states, max_states).map_err(|e| match e {
-                    Stop::States(n, _) => Stop::States(n, i + 1),
-                    other => other,
-                })?;
-            if !cycles.add_from(&closed) {
-                return Err(Stop::Overflow);
-            }
-            peak_states = peak_states.max(next.len());
-            peak_bytes = peak_bytes.max(bytes);
-            states = next;
-            progress(i + 1, states.len());
-        }
-        Ok(Outcome {
-            cycles,
-            peak_states,
-            peak_bytes,
-        })
+    /// The steps, one a vertex, in order.
+    pub(crate) fn steps(&self) -> &[Step] {
+        &self.steps
     }
 }
 

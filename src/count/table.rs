@@ -9,7 +9,7 @@ use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::frontier::{Next, Step, Stop};
+use super::frontier::{Next, Outcome, Plan, Step, Stop, BITS};
 use super::number::Tally;
 
 /// A state key: the frontier's codes packed in 64 or 128 bits.
@@ -52,6 +52,50 @@ impl Key for Wide {
     fn unpack(self) -> u128 {
         self.0[0] as u128 | (self.0[1] as u128) << 64
     }
+}
+
+/// Counts the Hamiltonian cycles, holding at most `max_states` states after a step;
+/// `progress` hears (steps done, states now) after every step. Keys are 64 bits wide
+/// where the frontier fits in them, which halves the tables.
+pub(crate) fn count<T: Tally>(
+    plan: &Plan,
+    max_states: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Outcome<T>, Stop> {
+    if plan.width <= (u64::BITS / BITS) as usize {
+        count_with::<u64, T>(plan, max_states, progress)
+    } else {
+        count_with::<Wide, T>(plan, max_states, progress)
+    }
+}
+
+/// [`count`] with keys of type `K`.
+pub(crate) fn count_with<K: Key, T: Tally>(
+    plan: &Plan,
+    max_states: usize,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Outcome<T>, Stop> {
+    let mut states: Vec<(K, T)> = vec![(K::pack(0), T::one())];
+    let mut cycles = T::zero();
+    let (mut peak_states, mut peak_bytes) = (1, 0u64);
+    for (i, step) in plan.steps().iter().enumerate() {
+        let (next, closed, bytes) = advance(step, &states, max_states).map_err(|e| match e {
+            Stop::States(n, _) => Stop::States(n, i + 1),
+            other => other,
+        })?;
+        if !cycles.add_from(&closed) {
+            return Err(Stop::Overflow);
+        }
+        peak_states = peak_states.max(next.len());
+        peak_bytes = peak_bytes.max(bytes);
+        states = next;
+        progress(i + 1, states.len());
+    }
+    Ok(Outcome {
+        cycles,
+        peak_states,
+        peak_bytes,
+    })
 }
 
 /// States and their counts.
