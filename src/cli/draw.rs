@@ -360,12 +360,6 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             ))
         }
     };
-    if args.arrows && !tour.piece().is_knight() {
-        return Err(Error::Usage(format!(
-            "--arrows draws the knight's eight directions, not a {}'s; hint: drop --arrows (the lines and numbers show the order)",
-            tour.piece()
-        )));
-    }
     let b = tour.board();
     let cell = args.cell.unwrap_or_else(|| default_cell(b.rows, b.cols));
     let scene = scene_for(&args, b, cell)?;

@@ -4,7 +4,6 @@
 use super::super::picture::{Item, Outline, Paint, Shape, Stamp};
 use super::super::scene::Scene;
 use super::super::theme::Rgb;
-use crate::board::KNIGHT_DIRECTIONS;
 use crate::tour::Tour;
 
 /// Where along a move its arrow's tip sits: past the middle, where crossing moves meet.
@@ -21,7 +20,10 @@ pub(super) fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves:
     let n = tour.path.len();
     let c = scene.cell;
     let len = (4.0 * width).clamp(0.1 * c, 0.24 * c);
-    let heads: Vec<Triangle> = KNIGHT_DIRECTIONS
+    // One head per direction of the tour's piece, in ascending order (the knight's eight as
+    // before; a wazir's four, a king's eight, a zebra's eight).
+    let directions = tour.piece().directions();
+    let heads: Vec<Triangle> = directions
         .iter()
         .map(|&(dr, dc)| {
             let (dx, dy) = (dc as f64, dr as f64);
@@ -50,7 +52,7 @@ pub(super) fn arrows(tour: &Tour, scene: &Scene, colour: Rgb, width: f64, moves:
         let a = tour.board.square(tour.path[i]);
         let b = tour.board.square(tour.path[(i + 1) % n]);
         let (dr, dc) = (b.row as i32 - a.row as i32, b.col as i32 - a.col as i32);
-        let Some(def) = KNIGHT_DIRECTIONS.iter().position(|&d| d == (dr, dc)) else {
+        let Some(def) = directions.iter().position(|&d| d == (dr, dc)) else {
             continue;
         };
         let (x0, y0) = scene.centre(a.row, a.col);
