@@ -347,8 +347,7 @@ impl Tour {
     /// walked again, in order, to name the first fault.
     pub fn verify(&self) -> Result<(), TourError> {
         if self.holes.is_empty()
-            && self.piece.is_knight()
-            && fast::is_knight_tour(self.board, &self.path, self.is_closed())
+            && fast::is_tour(self.board, &self.path, self.is_closed(), self.piece)
         {
             return Ok(());
         }

@@ -1,14 +1,15 @@
-//! The verifier's fast path: is this path a tour, yes or no, at memory speed.
+//! The verifier's fast path: is this path a tour of its piece, yes or no, at memory speed.
 //!
-//! A step's column change comes from its index difference through a small table (or, on boards
-//! of fewer than 5 columns, from one multiplication per square, [`Splitter`]), and the tests
-//! fold into two flags, so the loop has no division and only one branch, never taken on a
-//! tour. A path of `n` entries below `n` with no repeat is a permutation, so no square needs
+//! A step's column change comes from its index difference through a small table of the
+//! piece's moves (or, on boards where two moves share a difference, from one multiplication
+//! per square, [`Splitter`]), and the tests fold into two flags, so the loop has no division
+//! and only one branch, never taken on a tour. A path of `n` entries below `n` with no repeat is a permutation, so no square needs
 //! to be looked for afterwards; repeats show as fewer bits set than entries. Large paths are
 //! cut into a few chunks checked side by side, each with its own visited set; the sets must
 //! then be disjoint.
 
 use crate::board::{Board, Splitter};
+use crate::piece::Piece;
 
 /// Chunks of a parallel check: each costs a visited set of one bit a square, and two keep a
 /// 10^8-square tour at 4.3 bytes a square with its path (the constructions list their tiles
@@ -16,8 +17,9 @@ use crate::board::{Board, Splitter};
 #[cfg(feature = "parallel")]
 const MAX_CHUNKS: usize = 2;
 
-/// Whether `path` visits every square of `board` once by knight moves (and returns, if closed).
-pub(super) fn is_knight_tour(board: Board, path: &[u32], closed: bool) -> bool {
+/// Whether `path` visits every square of `board` once by `piece`'s moves (and returns, if
+/// closed).
+pub(super) fn is_tour(board: Board, path: &[u32], closed: bool, piece: Piece) -> bool {
     let n = board.area();
     if path.len() != n || n == 0 {
         return false;
@@ -29,13 +31,14 @@ pub(super) fn is_knight_tour(board: Board, path: &[u32], closed: bool) -> bool {
         .map(|c| (c * len, ((c + 1) * len).min(n)))
         .filter(|(a, b)| a < b)
         .collect();
-    let table = difference_table(board.cols);
+    let table = difference_table(board.cols, piece);
     let steps = match &table {
-        Some(table) => StepTest::Differences {
+        Some((table, off)) => StepTest::Differences {
             table,
             cols: board.cols,
+            off: *off,
         },
-        None => StepTest::Squares(split),
+        None => StepTest::Squares(split, piece),
     };
     let Some(sets) = check_chunks(path, &ranges, n, steps) else {
         return false;
@@ -43,8 +46,9 @@ pub(super) fn is_knight_tour(board: Board, path: &[u32], closed: bool) -> bool {
     if !disjoint(&sets) {
         return false;
     }
-    // A closed tour of one square would need a move from the square to itself.
-    !closed || (n > 1 && is_move(path[n - 1], path[0], split))
+    // A closed tour of one square would need a move from the square to itself, and one of two
+    // would go back by the move it came by.
+    !closed || (n > 2 && is_move(path[n - 1], path[0], split, piece))
 }
 
 /// How many chunks to check `n` squares in: one below the parallel size or without the
@@ -76,22 +80,33 @@ fn check_chunks(
     ranges.iter().map(|&r| chunk(path, r, n, steps)).collect()
 }
 
-/// Whether squares `a` and `b` (both on the board) are a knight's move apart.
+/// Whether squares `a` and `b` (both on the board) are one of `piece`'s moves apart.
 #[inline]
-fn is_move(a: u32, b: u32, split: Splitter) -> bool {
+fn is_move(a: u32, b: u32, split: Splitter, piece: Piece) -> bool {
     let ((ra, ca), (rb, cb)) = (split.split(a), split.split(b));
-    ra.abs_diff(rb) * ca.abs_diff(cb) == 2
+    let (dr, dc) = (ra.abs_diff(rb), ca.abs_diff(cb));
+    if piece.is_knight() {
+        // The knight's test in one multiplication: 1 x 2 or 2 x 1.
+        dr * dc == 2
+    } else {
+        piece.is_step(dr.into(), dc.into())
+    }
 }
 
 /// How each step's column change is found: from the index difference through a table when the
-/// eight differences are distinct, else by splitting both squares into rows and columns.
+/// moves' differences are distinct, else by splitting both squares into rows and columns.
 #[derive(Clone, Copy)]
 enum StepTest<'a> {
-    /// `table[d + 2 cols + 1]` is the column change of a move by index difference `d`, or
-    /// [`NO_MOVE`] when `d` is no move; the last entry takes every difference out of that range.
-    Differences { table: &'a [i32], cols: u32 },
-    /// Rows and columns from each index.
-    Squares(Splitter),
+    /// `table[d + off]` is the column change of a move by index difference `d`, or
+    /// [`NO_MOVE`] when `d` is no move (`off` is the largest difference a move makes, 2 cols + 1
+    /// for the knight); the last entry takes every difference out of that range.
+    Differences {
+        table: &'a [i32],
+        cols: u32,
+        off: u32,
+    },
+    /// Rows and columns from each index, and the piece whose moves they must differ by.
+    Squares(Splitter, Piece),
 }
 
 /// Largest table of differences built, in entries: 4 MB, so boards up to 2^18 columns use it.
@@ -101,19 +116,27 @@ const MAX_TABLE: usize = 1 << 20;
 /// negative, which fails the check at that step.
 const NO_MOVE: i32 = i32::MIN / 2;
 
-/// The column change of each knight-move index difference on rows of `cols` squares, or `None`
-/// when two moves share a difference (fewer than 5 columns) or the table would be too large.
-fn difference_table(cols: u32) -> Option<Vec<i32>> {
+/// The column change of each of `piece`'s moves by index difference on rows of `cols`
+/// squares, with the offset of difference 0; `None` when two moves share a difference (the
+/// knight on fewer than 4 columns) or the table would be too large.
+fn difference_table(cols: u32, piece: Piece) -> Option<(Vec<i32>, u32)> {
     let c = i64::from(cols);
-    let len = usize::try_from(4 * c + 4).ok()?;
-    if cols < 5 || len > MAX_TABLE {
+    let diff = |(dr, dc): (i32, i32)| i64::from(dr) * c + i64::from(dc);
+    let off = piece.moves().iter().map(|&m| diff(m).abs()).max()?;
+    let len = usize::try_from(2 * off + 2).ok()?;
+    if len > MAX_TABLE || u32::try_from(2 * off + 1).is_err() {
         return None;
     }
     let mut table = vec![NO_MOVE; len];
-    for (dr, dc) in crate::board::KNIGHT_DIRECTIONS {
-        table[(i64::from(dr) * c + i64::from(dc) + 2 * c + 1) as usize] = dc;
+    for &(dr, dc) in piece.moves() {
+        let at = (diff((dr, dc)) + off) as usize;
+        // A difference two moves share cannot tell them apart: split the squares instead.
+        if table[at] != NO_MOVE || dc.unsigned_abs() >= cols {
+            return None;
+        }
+        table[at] = dc;
     }
-    Some(table)
+    Some((table, off as u32))
 }
 
 /// Checks entries `from..to` (and the move into `from` from the entry before it): each on the
@@ -146,8 +169,8 @@ fn chunk(
         None => outside = true,
     };
     match steps {
-        StepTest::Differences { table, cols } => {
-            let (off, top) = (2 * cols + 1, 4 * cols + 3);
+        StepTest::Differences { table, cols, off } => {
+            let top = 2 * off + 1;
             let table = &table[..=top as usize];
             let index = |a: u32, b: u32| b.wrapping_sub(a).wrapping_add(off).min(top) as usize;
             // A column below 0 reads as a huge unsigned one, so the widest column seen is
@@ -174,11 +197,18 @@ fn chunk(
             }
             bad |= -i32::from(widest >= cols);
         }
-        StepTest::Squares(split) => {
+        StepTest::Squares(split, piece) => {
             let (mut pr, mut pc) = split.split(first);
+            let knight = piece.is_knight();
             for &sq in rest {
                 let (r, c) = split.split(sq);
-                bad |= -i32::from(r.abs_diff(pr) * c.abs_diff(pc) != 2);
+                let (dr, dc) = (r.abs_diff(pr), c.abs_diff(pc));
+                let step = if knight {
+                    dr * dc == 2
+                } else {
+                    piece.is_step(dr.into(), dc.into())
+                };
+                bad |= -i32::from(!step);
                 mark(sq);
                 (pr, pc) = (r, c);
             }
@@ -217,7 +247,7 @@ mod tests {
         // A 3x4 open tour, then faults the chunk seams must still catch.
         let b = Board::new(3, 4).unwrap();
         let good: [u32; 12] = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
-        let split = StepTest::Squares(Splitter::new(4));
+        let split = StepTest::Squares(Splitter::new(4), Piece::KNIGHT);
         for chunks in 1..=4 {
             let len = 12usize.div_ceil(chunks);
             let ranges: Vec<_> = (0..chunks)
@@ -239,8 +269,8 @@ mod tests {
             swap.swap(5, 6);
             assert!(!run(&swap));
         }
-        assert!(is_knight_tour(b, &good, false));
-        assert!(!is_knight_tour(b, &good, true));
+        assert!(is_tour(b, &good, false, Piece::KNIGHT));
+        assert!(!is_tour(b, &good, true, Piece::KNIGHT));
     }
 
     /// Pseudo-random numbers for the faults below.
@@ -259,10 +289,11 @@ mod tests {
             let req = crate::solve::Request::new(board, crate::Kind::Open);
             let tour = crate::solve::solve(&req).unwrap().tour;
             let n = board.area();
-            let table = difference_table(cols).unwrap();
+            let (table, off) = difference_table(cols, Piece::KNIGHT).unwrap();
             let steps = StepTest::Differences {
                 table: &table,
                 cols,
+                off,
             };
             for case in 0..400 {
                 let mut p = tour.path().to_vec();
@@ -303,10 +334,78 @@ mod tests {
     }
 
     #[test]
+    fn other_pieces_agree_with_the_ordered_walk() {
+        // The fast answer for the wazir, king and zebra (tables and squares, open and closed)
+        // matches the walk that names faults, on tours and on faulty copies of them.
+        let mut x = 11u64;
+        let pieces = [
+            ("wazir", 6, 64, true),
+            ("wazir", 7, 4, false),
+            ("king", 10, 7, true),
+            ("king", 3, 3, false),
+            ("zebra", 10, 10, true),
+        ];
+        for (name, rows, cols, closed) in pieces {
+            let piece: Piece = name.parse().unwrap();
+            let board = Board::new(rows, cols).unwrap();
+            let kind = if closed {
+                crate::Kind::Closed
+            } else {
+                crate::Kind::Open
+            };
+            let req = crate::solve::Request {
+                piece,
+                ..crate::solve::Request::new(board, kind)
+            };
+            let tour = crate::solve::solve(&req).unwrap().tour;
+            let n = board.area();
+            let mut faulty = 0;
+            for case in 0..300 {
+                let mut p = tour.path().to_vec();
+                match case % 4 {
+                    0 => {}
+                    1 => p.swap(next(&mut x) as usize % n, next(&mut x) as usize % n),
+                    2 => p[next(&mut x) as usize % n] = next(&mut x) as u32 % (n as u32 + 3),
+                    _ => {
+                        let k = next(&mut x) as usize % n;
+                        p[k] = (p[k] + cols) % n as u32;
+                    }
+                }
+                let want = super::super::Tour {
+                    piece,
+                    board,
+                    path: p.clone(),
+                    kind,
+                    tiles: Vec::new(),
+                    holes: Vec::new(),
+                }
+                .first_fault()
+                .is_ok();
+                faulty += usize::from(!want);
+                assert_eq!(
+                    is_tour(board, &p, closed, piece),
+                    want,
+                    "{name} {rows}x{cols} case {case}"
+                );
+            }
+            assert!(faulty > 150, "{name}: only {faulty} faulty copies");
+        }
+    }
+
+    #[test]
     fn narrow_and_huge_rows_use_the_squares() {
-        assert!(difference_table(4).is_none());
-        assert!(difference_table(5).is_some());
-        assert!(difference_table(1 << 18).is_none());
-        assert!(difference_table((1 << 18) - 1).is_some());
+        let k = Piece::KNIGHT;
+        // On 3 columns (1,2) and (2,-1) are both 5 squares on; from 4 on they differ.
+        assert!(difference_table(3, k).is_none());
+        assert!(difference_table(4, k).is_some());
+        assert!(difference_table(1 << 18, k).is_none());
+        assert!(difference_table((1 << 18) - 1, k).is_some());
+        // The wazir's four differences (±1, ±cols) are distinct from 2 columns on; the
+        // zebra's from 4 (on 3, its 3-column moves cannot be made).
+        let zebra = Piece::leaper(2, 3).unwrap();
+        assert!(difference_table(1, Piece::leaper(0, 1).unwrap()).is_none());
+        assert!(difference_table(2, Piece::leaper(0, 1).unwrap()).is_some());
+        assert!(difference_table(3, zebra).is_none());
+        assert!(difference_table(4, zebra).is_some());
     }
 }
