@@ -22,9 +22,9 @@ pub struct CountArgs {
     board: String,
     #[command(flatten)]
     kind: KindArgs,
-    /// Count each tour once in each direction (a closed tour also once for each direction
-    /// round it). Without it a tour and its reverse count once, as in OEIS A001230 and
-    /// Luschny's table. With --start or --end the direction is fixed and both agree.
+    /// Count each tour once in each direction: a path and its reverse count as two, and so
+    /// do a closed tour's two ways round. Without it they count as one, as in OEIS A001230
+    /// and Luschny's table. With --start or --end the direction is fixed and both agree.
     #[arg(long)]
     directed: bool,
     /// The piece: knight (default), camel, zebra, giraffe, antelope, wazir, ferz, king, or
