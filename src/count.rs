@@ -175,10 +175,7 @@ pub fn count(
         });
     }
     let graph = graph(question);
-    let plan = Plan::new(&graph);
-    if plan.width > MAX_WIDTH {
-        return Err(too_wide(plan.width));
-    }
+    let plan = Plan::new(&graph).map_err(too_wide)?;
     let steps = plan.len();
     let limit = question.max_states;
     let stop = |s: Stop| match s {

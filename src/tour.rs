@@ -514,6 +514,38 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_tour_must_come_back_to_its_start() {
+        // A 3x4 open knight's tour from a corner to the square below it: every step a move,
+        // but as a closed tour its last square is no move from its first. The same path as a
+        // wazir's fails earlier, at its first step.
+        let path = vec![0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
+        assert!(Tour::new(b(3, 4), path.clone(), Kind::Open, Vec::new()).is_ok());
+        let fault = Tour::new(b(3, 4), path, Kind::Closed, Vec::new()).unwrap_err();
+        assert_eq!(
+            fault,
+            TourError::NotClosed {
+                last: Square::new(1, 0),
+                first: Square::new(0, 0),
+            }
+        );
+        // A wazir's 2x3 ring opened into a path: closed only when its ends meet again.
+        let wazir = crate::piece::Piece::leaper(0, 1).unwrap();
+        let ring = vec![0, 1, 2, 5, 4, 3];
+        let shape = crate::shape::Shape::rect(b(2, 3));
+        assert!(Tour::of_piece(&shape, ring.clone(), Kind::Closed, Vec::new(), wazir).is_ok());
+        let open_ring = vec![1, 2, 5, 4, 3, 0];
+        assert!(Tour::of_piece(&shape, open_ring, Kind::Closed, Vec::new(), wazir).is_ok());
+        let snake = vec![0, 1, 2, 5, 4, 3]
+            .into_iter()
+            .rev()
+            .collect::<Vec<u32>>();
+        assert!(Tour::of_piece(&shape, snake, Kind::Closed, Vec::new(), wazir).is_ok());
+        let line = vec![0, 3, 4, 1, 2, 5];
+        let fault = Tour::of_piece(&shape, line, Kind::Closed, Vec::new(), wazir).unwrap_err();
+        assert!(matches!(fault, TourError::NotClosed { .. }), "{fault:?}");
+    }
+
+    #[test]
     fn faults_name_the_move_and_the_square() {
         // 3x4: index 13 is row 3, column 1, one row past the board; the fault is at move 2.
         let off = Tour::new(b(3, 4), vec![0, 13], Kind::Open, Vec::new()).unwrap_err();

@@ -151,8 +151,9 @@ pub(crate) struct Outcome<T> {
 }
 
 impl Plan {
-    /// Works out every step's slot moves for `graph`.
-    pub(crate) fn new(graph: &Graph) -> Plan {
+    /// Works out every step's slot moves for `graph`; `Err` with the widest frontier when it
+    /// is wider than a key holds (found in one pass before any slot list is built).
+    pub(crate) fn new(graph: &Graph) -> Result<Plan, usize> {
         let n = graph.adjacency.len();
         // The last neighbour of each vertex: it leaves the frontier after that one.
         let last_use: Vec<usize> = (0..n)
@@ -164,6 +165,22 @@ impl Plan {
                     .unwrap_or(0)
             })
             .collect();
+        // The frontier's width before and after each step: those still waiting for a
+        // neighbour, counted as they come and go.
+        let (mut live, mut widest) = (0usize, 0usize);
+        let mut leaving = vec![0usize; n];
+        for v in 0..n {
+            widest = widest.max(live);
+            live -= leaving[v];
+            if last_use[v] > v {
+                live += 1;
+                leaving[last_use[v]] += 1;
+            }
+            widest = widest.max(live);
+        }
+        if widest > MAX_WIDTH {
+            return Err(widest);
+        }
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
         let mut width = 0;
@@ -248,7 +265,7 @@ impl Plan {
             });
             frontier = next;
         }
-        Plan { steps, width }
+        Ok(Plan { steps, width })
     }
 
     /// Number of steps (one per vertex).

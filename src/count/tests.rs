@@ -307,7 +307,7 @@ proptest::proptest! {
 fn wide_keys_count_as_narrow_ones() {
     // Frontiers past 16 squares take two-word keys; the same plans counted both ways agree.
     for (rows, cols, kind) in [(5, 5, Kind::Open), (6, 6, Kind::Closed), (4, 7, Kind::Open)] {
-        let plan = frontier::Plan::new(&graph(&question(rows, cols, kind)));
+        let plan = frontier::Plan::new(&graph(&question(rows, cols, kind))).unwrap();
         let narrow = table::count_with::<u64, u64>(&plan, usize::MAX, &mut |_, _| {});
         let wide = table::count_with::<table::Wide, u64>(&plan, usize::MAX, &mut |_, _| {});
         let (narrow, wide) = (narrow.ok().unwrap(), wide.ok().unwrap());
