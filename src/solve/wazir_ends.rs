@@ -14,6 +14,8 @@
 //! boards up to 7x7, all with the ends side by side near a short edge), the caller falls back
 //! to the complete search.
 
+use std::collections::HashMap;
+
 use crate::board::{Board, Square};
 use crate::existence::pieces::wazir_joins;
 
@@ -64,6 +66,7 @@ pub(super) fn between(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
     }
     let n = board.area();
     let mut next = vec![u32::MAX; n];
+    let mut known: HashMap<(u32, u32, u32, u32), Option<Vec<u32>>> = HashMap::new();
     let mut work = vec![Work::Path(whole)];
     while let Some(item) = work.pop() {
         let part = match item {
@@ -95,7 +98,24 @@ pub(super) fn between(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
             }
         };
         if part.rows * part.cols <= SMALL {
-            search(board, &part, &mut next)?;
+            // The cuts make the same few small parts over and over: each is searched once.
+            let l = (part.local(part.from), part.local(part.to));
+            let key = (
+                part.rows,
+                part.cols,
+                l.0.row * part.cols + l.0.col,
+                l.1.row * part.cols + l.1.col,
+            );
+            let walk = known.entry(key).or_insert_with(|| search(&part)).as_ref()?;
+            let global = |v: u32| {
+                board.index(Square::new(
+                    part.row + v / part.cols,
+                    part.col + v % part.cols,
+                ))
+            };
+            for pair in walk.windows(2) {
+                next[global(pair[0]) as usize] = global(pair[1]);
+            }
             continue;
         }
         if let Some((first, second, p, q)) = cut(&part) {
@@ -262,9 +282,9 @@ fn halves(part: &Part, vertical: bool, k: u32) -> (Part, Part) {
     (first, second)
 }
 
-/// A small part's path by plain search (an explicit stack; at most `SMALL` squares), written
-/// into `next`.
-fn search(board: Board, part: &Part, next: &mut [u32]) -> Option<()> {
+/// A small part's path by plain search (an explicit stack; at most `SMALL` squares), as the
+/// part's own square numbers in order.
+fn search(part: &Part) -> Option<Vec<u32>> {
     let (rows, cols) = (part.rows, part.cols);
     let n = (rows * cols) as usize;
     let local = |q: Square| (q.row - part.row) * cols + (q.col - part.col);
@@ -305,14 +325,7 @@ fn search(board: Board, part: &Part, next: &mut [u32]) -> Option<()> {
             }
         }
     }
-    if walk.len() != n {
-        return None;
-    }
-    let global = |v: u32| board.index(Square::new(part.row + v / cols, part.col + v % cols));
-    for pair in walk.windows(2) {
-        next[global(pair[0].0) as usize] = global(pair[1].0);
-    }
-    Some(())
+    (walk.len() == n).then(|| walk.iter().map(|&(v, _)| v).collect())
 }
 
 #[cfg(test)]
