@@ -55,6 +55,18 @@ for k in "${kinds[@]}"; do
     "$(ratio "$o" "$fill") (goal <= 2.5x); peak ${peak[$k]} bytes/square (goal <= 4.5)"
 done
 
+echo "== scaling: the closed ${side}x${side} tour and the fill, on 1, 2, 4, 8 and 16 threads (as many as"
+echo "   the machine has); best of $rounds each; the fill on T threads first-touches its pages on T threads"
+cores=$(nproc)
+one_tour=""
+for t in 1 2 4 8 16; do
+  [ "$t" -le "$cores" ] || break
+  f=$(for _ in $(seq "$rounds"); do ms "$(target/release/examples/fill $((side * side)) "$t" | sed 's/: / in /')"; done | best)
+  o=$(for _ in $(seq "$rounds"); do ms "$(RAYON_NUM_THREADS=$t "$bin" solve "${side}x${side}" --closed --format summary | head -1)"; done | best)
+  one_tour=${one_tour:-$o}
+  echo "$t threads: tour ${o} ms, fill ${f} ms, $(ratio "$o" "$f") the fill; $(ratio "$one_tour" "$o") faster than on one thread"
+done
+
 echo "== given ends on smaller boards"
 for pair in "0,0 999,998" "500,500 501,502" "0,500 999,502"; do
   set -- $pair
