@@ -8,7 +8,10 @@ use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let n: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(100_000_000);
+    let n: usize = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(100_000_000);
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1).max(1);
     let t = Instant::now();
     let mut v: Vec<u32> = Vec::with_capacity(n);

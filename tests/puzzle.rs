@@ -139,15 +139,27 @@ fn answers_same_puts_the_key_pages_after_the_puzzles() {
     run("same.png", "same");
     run("apart.pdf", "key.pdf");
     run("same.pdf", "same");
-    let read = |f: &str| std::fs::read(dir.path().join(f)).unwrap();
-    // PNG pages: two puzzle pages, then the two key pages, numbered on.
-    for (same, apart) in [
-        ("same-1.png", "apart-1.png"),
-        ("same-2.png", "apart-2.png"),
-        ("same-3.png", "key-1.png"),
-        ("same-4.png", "key-2.png"),
+    run("apart.svg", "key.svg");
+    run("same.svg", "same");
+    let read = |f: &str| std::fs::read_to_string(dir.path().join(f)).unwrap();
+    // Two puzzle pages, then the two key pages: one document numbers them 1 to 4 of 4, two
+    // documents 1 to 2 of 2 each; otherwise the pages are the same.
+    for (same, apart, n, m) in [
+        ("same-1.svg", "apart-1.svg", "page 1 of 4", "page 1 of 2"),
+        ("same-2.svg", "apart-2.svg", "page 2 of 4", "page 2 of 2"),
+        ("same-3.svg", "key-1.svg", "page 3 of 4", "page 1 of 2"),
+        ("same-4.svg", "key-2.svg", "page 4 of 4", "page 2 of 2"),
     ] {
-        assert!(read(same) == read(apart), "{same} differs from {apart}");
+        let (a, b) = (read(same), read(apart));
+        assert!(a.contains(n) && b.contains(m), "{same}, {apart}");
+        assert_eq!(
+            a.replace(n, "page N"),
+            b.replace(m, "page N"),
+            "{same} and {apart} differ past their numbers"
+        );
+    }
+    for png in ["same-1.png", "same-4.png", "apart-1.png", "key-2.png"] {
+        assert!(dir.path().join(png).exists(), "{png}");
     }
     let pages = |f: &str| pdf_pages(&dir.path().join(f));
     assert_eq!(pages("same.pdf"), pages("apart.pdf") + pages("key.pdf"));

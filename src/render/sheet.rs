@@ -162,7 +162,11 @@ pub(crate) fn batch_files(
         f => {
             let mut all = pages(sheet, &items, false);
             if keys == Keys::After {
-                all.extend(pages(sheet, &items, true));
+                // One document: its page numbers run on through the key.
+                let sheets = all.len();
+                let total = 2 * sheets;
+                all = numbered(sheet, &items, false, 0, total);
+                all.extend(numbered(sheet, &items, true, sheets, total));
             }
             files.extend(encode_pages(&all, f, dpi)?);
         }
@@ -236,10 +240,22 @@ fn grid_of(
 pub fn pages(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool) -> Vec<Page> {
     let per_page = sheet.per_page.max(1);
     let count = items.len().div_ceil(per_page).max(1);
+    numbered(sheet, items, answers, 0, count)
+}
+
+/// [`pages`] numbered from `before + 1` of `total` (a key that follows its worksheet in one
+/// document goes on counting).
+fn numbered(
+    sheet: &Sheet<'_>,
+    items: &[Item<'_>],
+    answers: bool,
+    before: usize,
+    total: usize,
+) -> Vec<Page> {
     items
-        .chunks(per_page)
+        .chunks(sheet.per_page.max(1))
         .enumerate()
-        .map(|(i, chunk)| page(sheet, chunk, answers, i + 1, count))
+        .map(|(i, chunk)| page(sheet, chunk, answers, before + i + 1, total))
         .collect()
 }
 
