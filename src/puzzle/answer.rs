@@ -282,16 +282,50 @@ pub fn mark(puzzle: &Puzzle, answer: &Answer) -> Result<Marking, SizeMismatch> {
         }
     }
     let mut wrong = vec![false; board.area()];
-    for f in &faults {
+    for f in faults
+        .iter()
+        .filter(|f| !matches!(f, Fault::NotAMove { .. }))
+    {
         for s in f.squares() {
             wrong[board.index(s) as usize] = true;
         }
     }
+    mark_moves(puzzle, &faults, &mut wrong);
     Ok(Marking {
         faults,
         wrong,
         written,
     })
+}
+
+/// Marks the squares that break moves: the pupil's, never a given clue (a changed given is
+/// its own fault). Of two pupil's squares in one broken move, the one whose moves to both
+/// neighbours are broken is the wrong one; where that does not tell, both are marked.
+fn mark_moves(puzzle: &Puzzle, faults: &[Fault], wrong: &mut [bool]) {
+    let board = puzzle.board;
+    let given = |s: Square| puzzle.grid[board.index(s) as usize] != 0;
+    let mut broken = vec![0u8; board.area()];
+    for f in faults {
+        if let Fault::NotAMove { sa, sb, .. } = f {
+            for s in [sa, sb] {
+                broken[board.index(*s) as usize] += 1;
+            }
+        }
+    }
+    for f in faults {
+        let Fault::NotAMove { sa, sb, .. } = f else {
+            continue;
+        };
+        let pupil: Vec<Square> = [*sa, *sb].into_iter().filter(|&s| !given(s)).collect();
+        let twice = |s: &Square| broken[board.index(*s) as usize] >= 2;
+        let marked: Vec<Square> = match pupil.as_slice() {
+            [a, b] if twice(a) != twice(b) => vec![if twice(a) { *a } else { *b }],
+            _ => pupil,
+        };
+        for s in marked {
+            wrong[board.index(s) as usize] = true;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -357,12 +391,22 @@ mod tests {
                 b.algebraic(b.square(sq(7) as u32))
             )
         );
-        // Two numbers swapped: both stay present once, four moves break.
+        // Two numbers swapped: both stay present once, four moves break, and exactly the two
+        // swapped squares are marked, not their neighbours in number.
         let mut x = a.clone();
         x.cells.swap(sq(3), sq(12));
         let m = mark(&p, &x).unwrap();
         assert!(kinds(&m).iter().all(|&k| k == "move"), "{:?}", m.faults);
-        assert!(m.wrong[sq(3)] && m.wrong[sq(12)]);
+        let marked: Vec<usize> = (0..25).filter(|&i| m.wrong[i]).collect();
+        let mut want = vec![sq(3), sq(12)];
+        want.sort_unstable();
+        assert_eq!(marked, want);
+        // Next to a given (8, the 8th square): a wrong 9 is marked, the given never is.
+        let mut x = a.clone();
+        x.cells.swap(sq(8), sq(20));
+        let m = mark(&p, &x).unwrap();
+        assert!(!m.wrong[sq(7)], "the given 8 is marked");
+        assert!(m.wrong[sq(8)] && m.wrong[sq(20)]);
         // A blank square, and a number out of range.
         let mut x = a.clone();
         x.cells[sq(4)] = Cell::Blank;
