@@ -146,7 +146,6 @@ pub enum NoTour {
     },
 }
 
-/// "1 hole", "3 holes".
 /// ` with N holes` for a shaped board, nothing for a plain one.
 pub(crate) fn with_holes(n: usize) -> String {
     if n == 0 {
@@ -288,6 +287,14 @@ pub fn check(board: Board, kind: Kind, start: Option<Square>) -> Result<(), NoTo
 mod tests {
     use super::*;
     use crate::solve::search::{search, Order, SearchConfig, SearchOutcome, TieBreak};
+
+    #[test]
+    fn a_shaped_board_is_named_with_its_holes() {
+        // The words of a search that ran out of budget: the plain board says nothing more.
+        assert_eq!(with_holes(0), "");
+        assert_eq!(with_holes(1), " with 1 hole");
+        assert_eq!(with_holes(3), " with 3 holes");
+    }
 
     #[test]
     fn an_end_alone_starts_at_the_first_corner_the_rule_allows() {
