@@ -171,6 +171,15 @@ mod tests {
             .filter(|&i| shared_corners(b, b.square(i)).is_some())
             .count();
         assert_eq!(shared, 2);
+        // Three wide: on 3x5 the middle square reaches all four corners (the first two are
+        // named); on two rows or columns no square has two.
+        let b = Board::new(3, 5).unwrap();
+        assert_eq!(shared_corners(b, sq(1, 2)), Some((sq(0, 0), sq(0, 4))));
+        let b = Board::new(5, 3).unwrap();
+        assert_eq!(shared_corners(b, sq(2, 1)), Some((sq(0, 0), sq(0, 2))));
+        for b in [Board::new(2, 5).unwrap(), Board::new(5, 2).unwrap()] {
+            assert!((0..10).all(|i| shared_corners(b, b.square(i)).is_none()));
+        }
     }
 
     /// The rule against exhaustive search: every pair the rule allows gets a verified tour;
