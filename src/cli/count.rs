@@ -1,6 +1,5 @@
 //! `knight-tour count`.
 
-use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -8,7 +7,6 @@ use clap::{Args, ValueEnum};
 
 use crate::board::human_bytes;
 use crate::count::{self, Counted, Question, DEFAULT_MAX_STATES};
-use crate::Kind;
 
 use super::output::print;
 use super::shape::ShapeArgs;
@@ -91,21 +89,13 @@ pub fn run(args: CountArgs) -> Result<ExitCode, Error> {
 
 /// The board as the answer names it: with its holes and the piece when not the knight.
 fn place(q: &Question) -> String {
-    let board = q.shape.board();
-    let holes = q.shape.holes().len();
-    let mut s = board.to_string();
-    if holes > 0 {
-        let _ = write!(s, " with {}", crate::existence::holes_text(holes));
-    }
-    s
+    let holes = crate::existence::with_holes(q.shape.holes().len());
+    format!("{}{holes}", q.shape.board())
 }
 
 fn text(q: &Question, c: &Counted, directed: bool, seconds: f64) -> String {
     let board = q.shape.board();
-    let kind = match q.kind {
-        Kind::Closed => "closed",
-        Kind::Open => "open",
-    };
+    let kind = q.kind.name();
     let ends = match (q.start, q.end) {
         (Some(s), Some(t)) => format!(" from {} to {}", board.algebraic(s), board.algebraic(t)),
         (Some(s), None) => format!(" from {}", board.algebraic(s)),
@@ -153,10 +143,7 @@ fn json(q: &Question, c: &Counted, directed: bool, seconds: f64) -> String {
         Some(s) => format!("[{}, {}]", s.row, s.col),
         None => "null".into(),
     };
-    let kind = match q.kind {
-        Kind::Closed => "closed",
-        Kind::Open => "open",
-    };
+    let kind = q.kind.name();
     let first = if directed { &c.directed } else { &c.tours };
     // Counts are written as JSON numbers of any length (serde_json would need them in a u64).
     format!(

@@ -43,9 +43,6 @@ pub(crate) struct Step {
     before: usize,
     /// Frontier slots (before the step) of the vertex's earlier neighbours.
     pick: Vec<u8>,
-    /// Slots that leave after the step; they must be full.
-    #[allow(dead_code)]
-    drops: Vec<u8>,
     /// The frontier after the step: each slot's old slot, or `NEW` for the vertex itself.
     keep: Vec<u8>,
     /// Edges each `pick` slot can still get after this step (at most 2 counted; 0 for drops).
@@ -183,7 +180,6 @@ impl Plan {
         }
         let mut frontier: Vec<usize> = Vec::new();
         let mut steps = Vec::with_capacity(n);
-        let mut width = 0;
         let mut reach = 0;
         // Vertices of each colour not done yet.
         let mut left = [0i32; 3];
@@ -198,10 +194,6 @@ impl Plan {
                 .map(|&u| {
                     slot_of(u as usize).expect("an earlier neighbour is on the frontier") as u8
                 })
-                .collect();
-            let drops: Vec<u8> = (0..frontier.len())
-                .filter(|&s| last_use[frontier[s]] == v)
-                .map(|s| s as u8)
                 .collect();
             let stays = last_use[v] > v;
             let mut keep: Vec<u8> = (0..frontier.len())
@@ -221,7 +213,6 @@ impl Plan {
                 later.min(2) as u8
             };
             let after = pick.iter().map(|&s| room(frontier[s as usize])).collect();
-            width = width.max(next.len()).max(frontier.len());
             let force = graph
                 .forced
                 .filter(|&(at, _)| at as usize == v)
@@ -254,7 +245,6 @@ impl Plan {
             steps.push(Step {
                 before: frontier.len(),
                 pick,
-                drops,
                 keep,
                 after,
                 own_room: room(v),
@@ -265,7 +255,10 @@ impl Plan {
             });
             frontier = next;
         }
-        Ok(Plan { steps, width })
+        Ok(Plan {
+            steps,
+            width: widest,
+        })
     }
 
     /// Number of steps (one per vertex).
