@@ -5,6 +5,7 @@ mod draw;
 mod error;
 mod exists;
 mod files;
+mod fonts;
 mod meta;
 mod output;
 mod pages;
@@ -274,8 +275,6 @@ fn parse_square(board: Board, text: Option<&str>) -> Result<Option<Square>, Erro
     Ok(text.map(|t| board.parse_square(t)).transpose()?)
 }
 
-/// clap parser for whole-number options: the same grammar as board sides
-/// (surrounding spaces allowed, digits only, no sign, no leading zeros).
 /// Text drawn on a page (`--title`): any script, but no control characters, which would make
 /// the SVG not XML and cannot be printed.
 fn printable(text: &str) -> Result<String, String> {
@@ -288,6 +287,8 @@ fn printable(text: &str) -> Result<String, String> {
     }
 }
 
+/// clap parser for whole-number options: the same grammar as board sides
+/// (surrounding spaces allowed, digits only, no sign, no leading zeros).
 fn natural(text: &str) -> Result<u64, String> {
     crate::board::parse_natural(text).ok_or_else(|| {
         format!("'{text}' is not a whole number; write digits only, such as 12 (no sign, no leading zeros)")
@@ -317,7 +318,7 @@ fn decimal(text: &str) -> Result<f64, String> {
 pub(crate) fn run(cli: Cli) -> Result<ExitCode, Error> {
     // Ctrl-C and SIGTERM end every run with 130, also before any file is written.
     files::on_interrupt();
-    match cli.command {
+    let result = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Draw(a) => draw::run(a),
         Command::Puzzle(a) => puzzle::run(a),
@@ -326,7 +327,9 @@ pub(crate) fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Count(a) => count::run(a),
         Command::Completions(a) => meta::completions(a),
         Command::Man => meta::man(),
-    }
+    };
+    fonts::warn_missing();
+    result
 }
 
 /// Parses a decimal in the same grammar, with an optional fraction (`12`, `1.5`, `0.25`).

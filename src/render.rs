@@ -3,6 +3,7 @@
 
 pub mod animate;
 pub(crate) mod colour;
+pub mod fonts;
 pub(crate) mod glyphs;
 pub(crate) mod layout;
 mod options;

@@ -15,6 +15,7 @@ use crate::render::{Palette, PALETTES};
 use crate::{Board, Tour};
 
 use super::files::{self, read_text};
+use super::fonts::FontArgs;
 use super::output::{choose, emit};
 use super::solve::{run_request, Choice};
 use super::verify::read_tour_file;
@@ -129,6 +130,8 @@ pub struct DrawArgs {
     /// atomically).
     #[arg(short, long, value_name = "FILE", required_unless_present = "frames")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    font: FontArgs,
 }
 
 /// The default side of a square: large on small boards, at least 2 units on huge ones.
@@ -275,11 +278,13 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
     if let Some(t) = theme_file(&args.theme) {
         inputs.push(("--theme", t));
     }
+    inputs.extend(args.font.inputs());
     let out = match &args.output {
         Some(o) => Some(files::plan(&[("-o", o)], &inputs)?.remove(0)),
         None => None,
     };
     let theme = load_theme(&args.theme)?;
+    args.font.load()?;
     if let Some(c) = args.cell {
         if !(0.5..=1000.0).contains(&c) {
             return Err(Error::Usage(format!(

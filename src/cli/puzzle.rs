@@ -17,6 +17,7 @@ use crate::Kind;
 
 use super::draw::{load_theme, theme_file, MAX_SETTINGS_BYTES};
 use super::files::{self, read_text, Fill, Output};
+use super::fonts::FontArgs;
 use super::output::choose;
 use super::shape::ShapeArgs;
 use super::{
@@ -69,6 +70,8 @@ struct CheckArgs {
     /// Board look of the drawing: classic, paper, vlsi, color, or a theme file [default: classic].
     #[arg(long, value_name = "NAME|FILE")]
     theme: Option<String>,
+    #[command(flatten)]
+    font: FontArgs,
 }
 
 /// Difficulty grades accepted by `--difficulty`.
@@ -176,6 +179,8 @@ struct MakeArgs {
     /// Answer key pages: .svg, .png or .pdf, or `same` to add them after the puzzles in -o.
     #[arg(long, value_name = "FILE|same")]
     answers: Option<PathBuf>,
+    #[command(flatten)]
+    font: FontArgs,
 }
 
 #[derive(Debug, Args)]
@@ -301,6 +306,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     }
     let dpi = a.dpi.unwrap_or(150.0);
     Raster::new(1.0, 1.0, Some(dpi), None)?;
+    a.font.load()?;
     let mut template = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
     if let Some(path) = &a.template {
         let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
@@ -456,6 +462,7 @@ fn plan_outputs(
     if let Some(m) = &a.shape.mask {
         inputs.push(("--mask", m));
     }
+    inputs.extend(a.font.inputs());
     let named: Vec<(&str, &Path)> = outputs.iter().map(|(o, p)| (*o, p.as_path())).collect();
     Ok(if a.output.is_none() {
         let mut t = vec![Output::stdout()];

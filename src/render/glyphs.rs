@@ -20,25 +20,25 @@ pub fn regular_font_bytes() -> &'static [u8] {
     dejavu::sans::regular()
 }
 
-/// Width of `text` set in the bundled font at `font_size` (the em size), for line breaking.
+/// Width of `text` at `font_size` (the em size), for line breaking: each character in the
+/// first font that has it (the bundled one, then the user's and the system's).
 pub fn text_width(text: &str, font_size: f64, bold: bool) -> f64 {
-    static REGULAR: OnceLock<Face<'static>> = OnceLock::new();
-    let face = if bold {
-        &font().face
-    } else {
-        REGULAR
-            .get_or_init(|| Face::parse(regular_font_bytes(), 0).expect("the bundled font parses"))
-    };
-    let units: f64 = text
-        .chars()
-        .filter_map(|c| face.glyph_index(c).or_else(|| face.glyph_index('?')))
-        .map(|g| face.glyph_hor_advance(g).unwrap_or(0) as f64)
-        .sum();
-    units * font_size / face.units_per_em() as f64
+    text.chars()
+        .filter_map(|c| {
+            let l = super::fonts::face_for(c, bold)?;
+            let g = l.face.glyph_index(c)?;
+            Some(l.face.glyph_hor_advance(g).unwrap_or(0) as f64 / l.units_per_em())
+        })
+        .sum::<f64>()
+        * font_size
 }
 
 /// The bundled font's family name.
 pub const FAMILY: &str = "DejaVu Sans";
+
+/// The `font-family` of text in SVG: the bundled font, then any sans-serif a viewer has (a
+/// browser falls back per character; our own renderers fall back through `fonts`).
+pub const FAMILIES: &str = "DejaVu Sans, sans-serif";
 
 struct Font {
     face: Face<'static>,
@@ -93,31 +93,31 @@ impl OutlineBuilder for Builder<'_> {
 }
 
 /// Outline of `text` with its baseline at y = 0 and its left edge at x = 0, digits `size`
-/// high; returns the outline and the advance width.
+/// high; returns the outline and the advance width. Characters the bundled bold font lacks
+/// come from the next font that has them, at the same em size; those no font has are left
+/// out (and reported by [`super::fonts::take_missing`]).
 pub fn outline(text: &str, size: f64) -> (Outline, f64) {
     let f = font();
-    let scale = size / f.digit_height;
+    let em = size / f.digit_height * f.face.units_per_em() as f64;
     let mut o = Outline::new();
     let mut x = 0.0;
     for ch in text.chars() {
-        let Some(g) = f.face.glyph_index(ch).or_else(|| f.face.glyph_index('?')) else {
+        let Some(l) = super::fonts::face_for(ch, true) else {
             continue;
         };
+        let Some(g) = l.face.glyph_index(ch) else {
+            continue;
+        };
+        let scale = em / l.units_per_em();
         let mut b = Builder {
             o: &mut o,
             scale,
             x,
         };
-        f.face.outline_glyph(g, &mut b);
-        x += f.face.glyph_hor_advance(g).unwrap_or(0) as f64 * scale;
+        l.face.outline_glyph(g, &mut b);
+        x += l.face.glyph_hor_advance(g).unwrap_or(0) as f64 * scale;
     }
     (o, x)
-}
-
-/// Height of the digits per unit of font size (em), to match outlines to `<text>` sizes.
-pub fn digit_height_per_em() -> f64 {
-    let f = font();
-    f.digit_height / f.face.units_per_em() as f64
 }
 
 /// Width of one digit (all digits share one advance) per unit of digit height.

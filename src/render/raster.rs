@@ -1,8 +1,6 @@
 //! PNG output: the SVG rendered by resvg / tiny-skia, with the bundled font and a pHYs
 //! chunk so that the printed size comes out right.
 
-use std::sync::Arc;
-
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 use thiserror::Error;
@@ -116,26 +114,25 @@ impl Raster {
     }
 }
 
-/// usvg options with the bundled font as the only one, and every generic family mapped to it:
-/// text renders the same on a machine without fonts.
+/// usvg options with the bundled font first and every generic family mapped to it, then the
+/// fonts given and the system faces chosen for characters it lacks: text renders the same on
+/// a machine without fonts, and any script renders where a font has it.
 pub fn options() -> usvg::Options<'static> {
-    let mut db = usvg::fontdb::Database::new();
-    db.load_font_data(glyphs::font_bytes().to_vec());
-    db.load_font_data(glyphs::regular_font_bytes().to_vec());
-    db.set_sans_serif_family(glyphs::FAMILY);
-    db.set_serif_family(glyphs::FAMILY);
-    db.set_monospace_family(glyphs::FAMILY);
-    db.set_cursive_family(glyphs::FAMILY);
-    db.set_fantasy_family(glyphs::FAMILY);
     usvg::Options {
         font_family: glyphs::FAMILY.to_string(),
-        fontdb: Arc::new(db),
+        fontdb: super::fonts::database(),
+        font_resolver: usvg::FontResolver {
+            select_font: usvg::FontResolver::default_font_selector(),
+            select_fallback: Box::new(|c, exclude, db| super::fonts::fallback(c, exclude, db)),
+        },
         ..usvg::Options::default()
     }
 }
 
-/// Parses an SVG document with [`options`].
+/// Parses an SVG document with [`options`], after choosing a face for every character of
+/// its text that the bundled font lacks.
 pub fn parse(svg: &str) -> Result<usvg::Tree, RasterError> {
+    super::fonts::prepare(svg, svg.contains("font-weight=\"bold\""));
     usvg::Tree::from_str(svg, &options()).map_err(RasterError::Svg)
 }
 

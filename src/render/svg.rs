@@ -197,6 +197,54 @@ fn line_pieces(
 
 /// `e` with the paint `key` (`fill` or `stroke`) set to `colour`, and `key-opacity` when the
 /// colour is not opaque: SVG 1.1 has no colour with an opacity in it.
+/// Text with its left end of baseline at (x, y), `size` units to the em, as real `<text>`:
+/// one element per run of characters that one face draws, each naming that face's family
+/// and placed by the widths measured here, so our renderers and a browser take the same face
+/// (a run of the bundled font names it first, then any sans-serif).
+pub(crate) fn text_node(
+    x: f64,
+    y: f64,
+    size: f64,
+    bold: bool,
+    colour: Rgb,
+    content: &str,
+) -> Box<dyn svg::Node> {
+    let runs = super::fonts::runs(content, bold);
+    let element = |x: f64, family: &str, run: &str| {
+        let family = if family == super::glyphs::FAMILY {
+            super::glyphs::FAMILIES.to_string()
+        } else {
+            format!("{family}, sans-serif")
+        };
+        let mut t = svg::node::element::Text::new(run)
+            .set("x", num(x))
+            .set("y", num(y))
+            .set("font-family", family)
+            .set("font-size", num(size));
+        if bold {
+            t = t.set("font-weight", "bold");
+        }
+        coloured(t, "fill", colour)
+    };
+    match runs.as_slice() {
+        [] => Box::new(element(x, super::glyphs::FAMILY, "")),
+        [(family, run)] => Box::new(element(x, family, run)),
+        _ => {
+            let mut g = svg::node::element::Group::new();
+            let mut at = x;
+            for (family, run) in &runs {
+                // Spaces between runs are gaps, not characters: SVG drops them at a
+                // `<text>`'s ends (and a reader of the PDF finds the word break in the gap).
+                let lead = &run[..run.len() - run.trim_start().len()];
+                let x = at + super::glyphs::text_width(lead, size, bold);
+                g = g.add(element(x, family, run.trim()));
+                at += super::glyphs::text_width(run, size, bold);
+            }
+            Box::new(g)
+        }
+    }
+}
+
 pub(crate) fn coloured<T: svg::Node>(mut e: T, key: &str, colour: Rgb) -> T {
     e.assign(key, colour.hex());
     if let Some(o) = colour.opacity() {

@@ -65,7 +65,9 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
             if let Some(t) = theme_file(theme_spec) {
                 inputs.push(("--theme", t));
             }
+            inputs.extend(a.font.inputs());
             let target = files::plan(&[("-o", o)], &inputs)?.remove(0);
+            a.font.load()?;
             Some((format, target, load_theme(theme_spec)?))
         }
     };

@@ -1,6 +1,29 @@
 use super::*;
 
 #[test]
+fn chinese_wraps_between_characters_and_keeps_punctuation_with_them() {
+    let text = "在棋盘上填入缺少的数字，使每个数字与下一个数字相差一步马步。Knight 马步";
+    let p = pieces(text);
+    assert!(p.len() > 20, "{p:?}");
+    assert!(p.iter().any(|(w, _)| *w == "字，"), "{p:?}");
+    assert!(
+        p.contains(&("Knight", false)) && p.contains(&("马", true)),
+        "{p:?}"
+    );
+    let joined: String = p
+        .iter()
+        .map(|(w, spaced)| {
+            if *spaced {
+                format!(" {w}")
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    assert_eq!(joined.trim_start(), text);
+}
+
+#[test]
 fn wrapping_respects_the_width() {
     let lines = wrap(
         "one two three four five six seven eight nine ten",

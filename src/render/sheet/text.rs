@@ -1,35 +1,26 @@
 //! Text on worksheet pages: the space round the boards, plain and bold lines, and wrapping
 //! of titles and instructions to the page's width.
 
-use super::super::glyphs::{self, num};
+use super::super::glyphs;
 use super::super::theme::Rgb;
 use super::*;
-use svg::node::element::{Path, Text as TextEl};
+use svg::Node;
 
 /// Height (mm) of a board's number above it and its caption below.
 pub(super) fn label_margin(t: &Template) -> f64 {
     t.label_size * 1.5 + t.small_size * 2.0
 }
 
-/// Running text: real text in the bundled regular font, so a PDF embeds it and it can be
-/// selected. Only one weight is set as text: svg2pdf orders several embedded fonts by hash,
-/// which would make PDFs differ from run to run.
-pub(super) fn text(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> TextEl {
-    let t = TextEl::new(content)
-        .set("x", num(x))
-        .set("y", num(y))
-        .set("font-family", glyphs::FAMILY)
-        .set("font-size", num(size));
-    super::super::svg::coloured(t, "fill", colour)
+/// Running text: real text in the bundled regular font (characters it lacks from the next
+/// font that has them), so a PDF embeds it as text that can be found and copied, and an SVG
+/// can be edited.
+pub(super) fn text(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Box<dyn Node> {
+    super::super::svg::text_node(x, y, size, false, colour, content)
 }
 
-/// Headings: outlines of the bold font, like the board numbers.
-pub(super) fn bold(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Path {
-    let (d, _) = glyphs::outline(content, size * glyphs::digit_height_per_em());
-    let p = Path::new()
-        .set("d", super::super::svg::path_data(&d))
-        .set("transform", format!("translate({} {})", num(x), num(y)));
-    super::super::svg::coloured(p, "fill", colour)
+/// Headings: real text in the bold weight.
+pub(super) fn bold(x: f64, y: f64, size: f64, colour: Rgb, content: &str) -> Box<dyn Node> {
+    super::super::svg::text_node(x, y, size, true, colour, content)
 }
 
 /// Breaks `text` into lines no wider than `width` at `size`.
@@ -71,15 +62,18 @@ pub(super) fn title_lines(title: &str, size: f64, width: f64) -> (Vec<String>, f
     (lines, s)
 }
 
-/// Breaks `text` into lines no wider than `width` at `size`, in the bold or regular font.
+/// Breaks `text` into lines no wider than `width` at `size`, in the bold or regular font:
+/// at spaces, and between any two characters of Chinese or Japanese (written without spaces).
 pub(super) fn wrap_in(text: &str, size: f64, width: f64, bold: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    for (word, spaced) in pieces(text) {
         let candidate = if line.is_empty() {
             word.to_string()
-        } else {
+        } else if spaced {
             format!("{line} {word}")
+        } else {
+            format!("{line}{word}")
         };
         if !line.is_empty() && glyphs::text_width(&candidate, size, bold) > width {
             lines.push(std::mem::replace(&mut line, word.to_string()));
@@ -91,4 +85,38 @@ pub(super) fn wrap_in(text: &str, size: f64, width: f64, bold: bool) -> Vec<Stri
         lines.push(line);
     }
     lines
+}
+
+/// Whether a line may break on either side of `c`: Han, kana, and CJK punctuation and
+/// full-width forms (Korean is written with spaces and breaks at them).
+fn breaks_around(c: char) -> bool {
+    matches!(c as u32,
+        0x2E80..=0x2FFF | 0x3000..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF
+        | 0xF900..=0xFAFF | 0xFF00..=0xFFEF | 0x20000..=0x3FFFF)
+}
+
+/// The pieces a line may break between, each with whether a space comes before it.
+pub(super) fn pieces(text: &str) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    for word in text.split_whitespace() {
+        let mut spaced = true;
+        let mut start = 0;
+        let mut prev_breaks = false;
+        for (i, c) in word.char_indices() {
+            let b = breaks_around(c);
+            // Closing punctuation stays with the character before it.
+            let closing = matches!(
+                c,
+                '，' | '。' | '、' | '；' | '：' | '！' | '？' | '）' | '」' | '』' | '》'
+            );
+            if i > start && (b || prev_breaks) && !closing {
+                out.push((&word[start..i], spaced));
+                spaced = false;
+                start = i;
+            }
+            prev_breaks = b;
+        }
+        out.push((&word[start..], spaced));
+    }
+    out
 }
