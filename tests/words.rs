@@ -150,3 +150,80 @@ fn font_accepts_a_font_file_and_refuses_anything_else() {
     );
     assert!(!dir.path().join("d.png").exists());
 }
+
+#[test]
+fn draw_takes_a_title_and_a_caption_as_text_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |out: &str| {
+        let o = kt()
+            .current_dir(dir.path())
+            .args([
+                "draw",
+                "6x6",
+                "--title",
+                "骑士巡游 6×6",
+                "--caption",
+                "第一题 · Problem 1",
+            ])
+            .args(["-o", out])
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        assert!(!String::from_utf8_lossy(&o.stderr).contains("warning"));
+    };
+    for f in ["d.pdf", "d.svg", "d.png", "plain.png"] {
+        if f == "plain.png" {
+            kt().current_dir(dir.path())
+                .args(["draw", "6x6", "-o", f])
+                .assert()
+                .success();
+        } else {
+            run(f);
+        }
+    }
+    let text = pdftotext(&dir.path().join("d.pdf"));
+    assert!(text.contains("骑士巡游 6×6"), "{text}");
+    assert!(text.contains("第一题 · Problem 1"), "{text}");
+    let svg = std::fs::read_to_string(dir.path().join("d.svg")).unwrap();
+    assert!(svg.contains("<title>骑士巡游 6×6</title>"), "{svg}");
+    // One `<text>` a run of one face, placed where the run falls.
+    assert!(
+        svg.contains("\n第一题\n") && svg.contains("\n· Problem 1\n"),
+        "{svg}"
+    );
+    // The words take room of their own: the drawing is taller, and its top band has ink.
+    let titled = rgba(&std::fs::read(dir.path().join("d.png")).unwrap()).unwrap();
+    let plain = rgba(&std::fs::read(dir.path().join("plain.png")).unwrap()).unwrap();
+    let tall = |i: &common::Rgba| i.height as f64 / i.width as f64;
+    assert!(tall(&titled) > tall(&plain) * 1.1);
+    let w = titled.width as usize;
+    let top = &titled.rgba[..w * 4 * (titled.height as usize / 12)];
+    assert!(ink(top) > 500, "{}", ink(top));
+
+    let out = kt()
+        .current_dir(dir.path())
+        .args(["draw", "6x6", "--caption", "a\u{7}b", "-o", "bad.png"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("control character U+0007"), "{err}");
+    assert!(!dir.path().join("bad.png").exists());
+}
+
+#[test]
+fn a_puzzle_caption_of_ones_own_words_numbers_each_board() {
+    let dir = tempfile::tempdir().unwrap();
+    kt().current_dir(dir.path())
+        .args(["puzzle", "5x5", "--count", "3", "--seed", "5"])
+        .args(["--caption", "第{n}题（种子 {seed}）", "-o", "c.pdf"])
+        .assert()
+        .success();
+    let text = pdftotext(&dir.path().join("c.pdf"));
+    for (n, seed) in [(1, 5), (2, 6), (3, 7)] {
+        let want = format!("第{n}题（种子 {seed}）");
+        assert!(text.contains(&want), "{want} not in {text}");
+    }
+}

@@ -114,6 +114,12 @@ pub struct DrawArgs {
     /// Seconds the finished drawing is held at the end of an animation.
     #[arg(long, value_name = "SECONDS", value_parser = decimal)]
     hold: Option<f64>,
+    /// A title above the board, in any script (see --font).
+    #[arg(long, value_name = "TEXT", value_parser = super::printable)]
+    title: Option<String>,
+    /// A caption below the board, in any script.
+    #[arg(long, value_name = "TEXT", value_parser = super::printable)]
+    caption: Option<String>,
     /// Rank and file labels.
     #[arg(long)]
     coords: bool,
@@ -371,6 +377,8 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
     let mut opts = DrawOptions::new(style);
     opts.coords = args.coords;
     opts.arrows = args.arrows;
+    opts.title = args.title.clone();
+    opts.caption = args.caption.clone();
     if args.gradient || args.palette.is_some() {
         opts.gradient = Some(true);
     }
@@ -449,7 +457,7 @@ fn scene_for(args: &DrawArgs, board: Board, cell: f64) -> Result<Scene, Error> {
         }
         scene.margin = m;
     }
-    Ok(scene)
+    Ok(scene.with_words(args.title.as_deref(), args.caption.as_deref()))
 }
 
 /// Writes each frame as DIR/frame-NNNN.png, all or none.

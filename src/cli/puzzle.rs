@@ -85,15 +85,15 @@ enum DifficultyArg {
     Hard,
 }
 
-/// What `--caption` prints under each board of the puzzle pages.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum CaptionArg {
-    /// Nothing (pupils' sheets).
-    None,
-    /// The seed alone, to remake a puzzle.
-    Seed,
-    /// Board, kind, grade, clue count and seed.
-    Full,
+/// What `--caption` prints under each board: none, seed, full, or any other text (with `{n}`
+/// for the puzzle's number and `{seed}` for its seed).
+fn caption(text: &str) -> Result<sheet::Caption, String> {
+    Ok(match text {
+        "none" => sheet::Caption::None,
+        "seed" => sheet::Caption::Seed,
+        "full" => sheet::Caption::Full,
+        _ => sheet::Caption::Text(super::printable(text)?),
+    })
 }
 
 /// Output formats of `puzzle`.
@@ -160,9 +160,11 @@ struct MakeArgs {
     /// Title of the worksheet.
     #[arg(long, value_name = "TEXT", value_parser = super::printable)]
     title: Option<String>,
-    /// Under each board of the puzzle pages: none, seed or full [default: none; keys: full].
-    #[arg(long, value_enum)]
-    caption: Option<CaptionArg>,
+    /// Under each board of the puzzle pages: none, seed, full (board, kind, grade, clues,
+    /// seed), or your own words, where {n} is the puzzle's number and {seed} its seed, such
+    /// as "第{n}题" [default: none; keys: full].
+    #[arg(long, value_name = "none|seed|full|TEXT", value_parser = caption)]
+    caption: Option<sheet::Caption>,
     /// Board look: classic, paper, vlsi, color, or a theme file [default: classic].
     #[arg(long, value_name = "NAME|FILE")]
     theme: Option<String>,
@@ -350,11 +352,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         theme: &theme,
         title,
         per_page,
-        caption: match a.caption {
-            None | Some(CaptionArg::None) => sheet::Caption::None,
-            Some(CaptionArg::Seed) => sheet::Caption::Seed,
-            Some(CaptionArg::Full) => sheet::Caption::Full,
-        },
+        caption: a.caption.clone().unwrap_or_default(),
     };
     // Every file is rendered first, then all are written together: all or none.
     let keys = match answers_format {

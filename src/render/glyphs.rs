@@ -98,11 +98,20 @@ impl OutlineBuilder for Builder<'_> {
 /// out (and reported by [`super::fonts::take_missing`]).
 pub fn outline(text: &str, size: f64) -> (Outline, f64) {
     let f = font();
-    let em = size / f.digit_height * f.face.units_per_em() as f64;
+    text_outline(
+        text,
+        size / f.digit_height * f.face.units_per_em() as f64,
+        true,
+    )
+}
+
+/// Outline of `text` at `em` units to the em, bold or regular, its baseline at y = 0 from
+/// x = 0; returns the outline and the advance width.
+pub fn text_outline(text: &str, em: f64, bold: bool) -> (Outline, f64) {
     let mut o = Outline::new();
     let mut x = 0.0;
     for ch in text.chars() {
-        let Some(l) = super::fonts::face_for(ch, true) else {
+        let Some(l) = super::fonts::face_for(ch, bold) else {
             continue;
         };
         let Some(g) = l.face.glyph_index(ch) else {

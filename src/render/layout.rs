@@ -2,7 +2,7 @@
 
 use super::glyphs;
 use super::options::{DrawOptions, Style};
-use super::picture::{Cap, Head, Item, Outline, Paint, Picture, Shape, Stamp};
+use super::picture::{Cap, Head, Item, Outline, Paint, Picture, Shape, Stamp, Words};
 use super::scene::Scene;
 use super::theme::{HoleMark, Join, Pad, Rgb, Theme};
 use crate::board::{file_name, Square};
@@ -29,13 +29,15 @@ pub fn picture(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) ->
             .map(|f| f.to_uppercase().chain(c).collect::<String>())
             .unwrap_or(name)
     };
-    let title = format!(
-        "{who} tour, {} {}, {} style, {} theme",
-        tour.board,
-        tour.kind().name(),
-        opts.style.name(),
-        theme.name
-    );
+    let title = opts.title.clone().unwrap_or_else(|| {
+        format!(
+            "{who} tour, {} {}, {} style, {} theme",
+            tour.board,
+            tour.kind().name(),
+            opts.style.name(),
+            theme.name
+        )
+    });
     let mut items = squares(scene, theme);
     if opts.marked.iter().any(|&m| m) {
         let b = scene.board;
@@ -59,6 +61,7 @@ pub fn picture(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) ->
     if opts.coords {
         items.push(labels(scene, theme));
     }
+    items.extend(words(scene, theme, opts));
     match opts.style {
         Style::Numbers => items.extend(numbers(tour, scene, theme, opts)),
         Style::Lines | Style::Tiles => {
@@ -92,6 +95,42 @@ pub fn picture(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) ->
             colour: theme.end,
         }),
     }
+}
+
+/// The title centred in the band above the board, the caption in the band below.
+fn words(scene: &Scene, theme: &Theme, opts: &DrawOptions) -> Vec<Item> {
+    let centre = scene.width() / 2.0;
+    let word = |text: &str, size: f64, bold: bool, baseline: f64| {
+        let (outline, w) = glyphs::text_outline(text, size, bold);
+        let x = centre - w / 2.0;
+        let outline = outline.translated(x, baseline);
+        Item::new(
+            Shape::Text(Words {
+                x,
+                y: baseline,
+                size,
+                bold,
+                text: text.to_string(),
+                outline,
+            }),
+            Paint::Fill(theme.number),
+        )
+    };
+    let mut out = Vec::new();
+    if let (Some(t), true) = (&opts.title, scene.head > 0.0) {
+        let size = scene.title_size();
+        out.push(word(t, size, true, scene.margin + size * 1.1));
+    }
+    if let (Some(c), true) = (&opts.caption, scene.foot > 0.0) {
+        let size = scene.caption_size();
+        out.push(word(
+            c,
+            size,
+            false,
+            scene.height() - scene.margin - size * 0.5,
+        ));
+    }
+    out
 }
 
 /// The given squares filled in `colour`.

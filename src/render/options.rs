@@ -59,6 +59,10 @@ pub struct DrawOptions {
     pub line_width: Option<f64>,
     /// A transparent page instead of the theme's background.
     pub transparent: bool,
+    /// A title above the board (the scene makes room for it with `Scene::with_words`).
+    pub title: Option<String>,
+    /// A caption below the board.
+    pub caption: Option<String>,
 }
 
 impl DrawOptions {
@@ -79,6 +83,8 @@ impl DrawOptions {
             palette: None,
             line_width: None,
             transparent: false,
+            title: None,
+            caption: None,
         }
     }
 }

@@ -157,7 +157,7 @@ impl<'a> Painter<'a> {
         let shows = |step: u32| step <= upto && after.is_none_or(|a| step > a);
         let scale = Transform::from_scale(self.scale, self.scale);
         match &item.shape {
-            Shape::Outline(o) => {
+            Shape::Outline(o) | Shape::Text(super::picture::Words { outline: o, .. }) => {
                 if shows(item.step) && !straight_strokes(pm, o, &item.paint, self.scale) {
                     if let Some(p) = path(o) {
                         draw(pm, &p, &item.paint, scale);

@@ -80,7 +80,16 @@ impl Outline {
 
     /// The same outline scaled by (sx, sy) about the origin.
     pub fn scaled(&self, sx: f64, sy: f64) -> Outline {
-        let p = |x: f64, y: f64| (x * sx, y * sy);
+        self.mapped(|x, y| (x * sx, y * sy), sx.abs())
+    }
+
+    /// The same outline moved by (dx, dy).
+    pub fn translated(&self, dx: f64, dy: f64) -> Outline {
+        self.mapped(|x, y| (x + dx, y + dy), 1.0)
+    }
+
+    /// Every point moved by `p`; a circle's radius times `r`.
+    fn mapped(&self, p: impl Fn(f64, f64) -> (f64, f64), r: f64) -> Outline {
         let segs = self
             .segs
             .iter()
@@ -102,7 +111,10 @@ impl Outline {
                     Seg::Cubic(a, b, c, d, x, y)
                 }
                 Seg::Close => Seg::Close,
-                Seg::Circle(x, y, r) => Seg::Circle(x * sx, y * sy, r * sx.abs()),
+                Seg::Circle(x, y, radius) => {
+                    let (x, y) = p(x, y);
+                    Seg::Circle(x, y, radius * r)
+                }
             })
             .collect();
         Outline { segs }
@@ -180,6 +192,8 @@ pub enum Shape {
         /// Columns.
         cols: u32,
     },
+    /// Words (a title, a caption): real text in SVG and PDF, its outline in pixels.
+    Text(Words),
     /// Few outlines placed many times: digits, labels, arrow heads.
     Stamps {
         /// The outlines, each with its origin at (0, 0).
@@ -187,6 +201,23 @@ pub enum Shape {
         /// Where they go.
         uses: Vec<Stamp>,
     },
+}
+
+/// A line of text and its outline.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Words {
+    /// Left end of the baseline.
+    pub x: f64,
+    /// The baseline.
+    pub y: f64,
+    /// Font size (em).
+    pub size: f64,
+    /// Bold or regular.
+    pub bold: bool,
+    /// The text.
+    pub text: String,
+    /// Its outline at (x, y), for the raster painters.
+    pub outline: Outline,
 }
 
 /// A painted shape.
@@ -224,7 +255,7 @@ impl Item {
     /// The last step at which this item changes.
     pub fn last_step(&self) -> u32 {
         match &self.shape {
-            Shape::Outline(_) | Shape::Checker { .. } => self.step,
+            Shape::Outline(_) | Shape::Checker { .. } | Shape::Text(_) => self.step,
             Shape::Line {
                 points,
                 first,
@@ -237,7 +268,7 @@ impl Item {
     /// Whether anything of this item appears after step 0.
     pub fn moves(&self) -> bool {
         match &self.shape {
-            Shape::Outline(_) | Shape::Checker { .. } => self.step > 0,
+            Shape::Outline(_) | Shape::Checker { .. } | Shape::Text(_) => self.step > 0,
             Shape::Line { points, closed, .. } => points.len() > 1 || *closed,
             Shape::Stamps { uses, .. } => uses.iter().any(|u| u.step > 0),
         }

@@ -14,6 +14,10 @@ pub struct Scene {
     /// Width of the rank labels' band on the left and height of the file labels' band
     /// below (0 without labels).
     pub label: f64,
+    /// Height of the title's band above the board (0 without a title).
+    pub head: f64,
+    /// Height of the caption's band below the board and its labels (0 without a caption).
+    pub foot: f64,
 }
 
 impl Scene {
@@ -32,12 +36,43 @@ impl Scene {
             cell,
             margin,
             label,
+            head: 0.0,
+            foot: 0.0,
         }
+    }
+
+    /// The scene with room for a title above the board and a caption below it: sized to
+    /// the board (a sixteenth of its width for the title, within 10 to 48 units), smaller
+    /// where the text would be wider than the drawing.
+    pub fn with_words(mut self, title: Option<&str>, caption: Option<&str>) -> Scene {
+        let across = self.width() - 2.0 * self.margin;
+        let fit = |text: &str, size: f64, bold: bool| {
+            let w = super::glyphs::text_width(text, size, bold);
+            if w > across && w > 0.0 {
+                (size * across / w).max(4.0)
+            } else {
+                size
+            }
+        };
+        let size = (self.board.cols as f64 * self.cell / 16.0).clamp(10.0, 48.0);
+        self.head = title.map_or(0.0, |t| fit(t, size, true) * 1.6);
+        self.foot = caption.map_or(0.0, |c| fit(c, (size * 0.6).max(8.0), false) * 1.8);
+        self
+    }
+
+    /// Font size of the title (em).
+    pub fn title_size(&self) -> f64 {
+        self.head / 1.6
+    }
+
+    /// Font size of the caption (em).
+    pub fn caption_size(&self) -> f64 {
+        self.foot / 1.8
     }
 
     /// Top-left corner of the board.
     pub fn origin(&self) -> (f64, f64) {
-        (self.margin + self.label, self.margin)
+        (self.margin + self.label, self.margin + self.head)
     }
 
     /// Total width.
@@ -47,7 +82,7 @@ impl Scene {
 
     /// Total height.
     pub fn height(&self) -> f64 {
-        2.0 * self.margin + self.label + self.board.rows as f64 * self.cell
+        2.0 * self.margin + self.head + self.label + self.board.rows as f64 * self.cell + self.foot
     }
 
     /// Centre of a square.

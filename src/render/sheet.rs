@@ -72,7 +72,7 @@ pub struct Sheet<'a> {
 }
 
 /// The line under each board of a worksheet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Caption {
     /// Nothing: pupils' sheets do not need the seed.
     #[default]
@@ -81,6 +81,9 @@ pub enum Caption {
     Seed,
     /// Board, kind, holes, grade, clues and seed.
     Full,
+    /// The teacher's own words, with `{n}` replaced by the puzzle's number and `{seed}` by
+    /// its seed.
+    Text(String),
 }
 
 /// One page, ready to write or convert.
@@ -454,13 +457,16 @@ fn boards(
             .set("y", num(y + label_h - scene.margin));
         doc = doc.add(board);
         let caption = if answers {
-            Caption::Full
+            &Caption::Full
         } else {
-            sheet.caption
+            &sheet.caption
         };
         let small = match caption {
             Caption::None => continue,
             Caption::Seed => format!("seed {}", item.seed),
+            Caption::Text(words) => words
+                .replace("{n}", &item.number.to_string())
+                .replace("{seed}", &item.seed.to_string()),
             Caption::Full => format!(
                 "{} {}{} · {} · {} clues · seed {}",
                 b,

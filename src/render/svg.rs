@@ -78,6 +78,12 @@ pub fn write(pic: &Picture, id_prefix: &str, timing: Option<&Timing>) -> Documen
                 }
                 doc = doc.add(p);
             }
+            Shape::Text(w) => {
+                let colour = match item.paint {
+                    Paint::Fill(c) | Paint::Stroke { colour: c, .. } => c,
+                };
+                doc = doc.add(text_node(w.x, w.y, w.size, w.bold, colour, &w.text));
+            }
             Shape::Checker {
                 x,
                 y,
