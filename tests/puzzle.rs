@@ -859,3 +859,31 @@ fn minimal_says_when_a_clue_stayed_unproven() {
         "the unproven clue was needed"
     );
 }
+
+/// The width (mm) of the first board drawn on a worksheet SVG page.
+fn first_board_width(svg: &str) -> f64 {
+    let inner = svg[1..].find("<svg").expect("a board") + 1;
+    let tag = &svg[inner..inner + svg[inner..].find('>').unwrap()];
+    let at = tag.find("width=\"").unwrap() + 7;
+    tag[at..at + tag[at..].find('"').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn a_small_batch_fills_the_page_unless_per_page_says_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let width = |name: &str, args: &[&str]| {
+        kt().current_dir(dir.path())
+            .args(["puzzle", "5x5", "--seed", "5", "-o", name])
+            .args(args)
+            .assert()
+            .success();
+        first_board_width(&std::fs::read_to_string(dir.path().join(name)).unwrap())
+    };
+    let one = width("one.svg", &["--count", "1"]);
+    let four = width("four.svg", &["--count", "4"]);
+    let twelve = width("twelve.svg", &["--count", "4", "--per-page", "12"]);
+    // A4 is 210 mm wide: one board takes most of it, four share it two by two.
+    assert!(one > 150.0, "{one}");
+    assert!(four > 80.0 && four < one, "{four}");
+    assert!(twelve < four * 0.6, "{twelve}");
+}

@@ -322,7 +322,8 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             holes: !shape.holes().is_empty(),
             closed: a.kind.closed,
         };
-        sheet::default_per_page(&template, &title, &facts)
+        // A batch smaller than a page's worth is laid out to fill the page.
+        sheet::default_per_page(&template, &title, &facts).min(a.count.max(1))
     });
     let pages = a.count.div_ceil(per_page);
     let png_pages = png_page_count(format, same, answers_format, pages);
