@@ -227,3 +227,62 @@ fn a_puzzle_caption_of_ones_own_words_numbers_each_board() {
         assert!(text.contains(&want), "{want} not in {text}");
     }
 }
+
+#[test]
+fn lang_zh_puts_every_worksheet_string_in_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    kt().current_dir(dir.path())
+        .args([
+            "puzzle", "6x6", "--count", "2", "--closed", "--seed", "4", "--lang", "zh",
+        ])
+        .args(["--holes", "a1,b1", "-o", "zh.pdf", "--answers", "same"])
+        .assert()
+        .success();
+    let text = pdftotext(&dir.path().join("zh.pdf"));
+    for want in [
+        "骑士巡游练习",
+        "姓名",
+        "日期",
+        "马步",
+        "从 34 再走一步马步就回到 1。",
+        "画斜线的格子是障碍",
+        "答案：骑士巡游练习",
+        "由 knight-tour 制作",
+        "第 1 页，共 2 页",
+        "第 2 页，共 2 页",
+    ] {
+        assert!(text.contains(want), "'{want}' not in {text}");
+    }
+    assert!(!text.contains("Name") && !text.contains("page 1"), "{text}");
+    // A page template's own words go over the language's.
+    std::fs::write(dir.path().join("t.page"), "name_label = 学生\n").unwrap();
+    kt().current_dir(dir.path())
+        .args([
+            "puzzle",
+            "6x6",
+            "--seed",
+            "4",
+            "--lang",
+            "zh",
+            "--template",
+            "t.page",
+        ])
+        .args(["-o", "t.pdf"])
+        .assert()
+        .success();
+    let text = pdftotext(&dir.path().join("t.pdf"));
+    assert!(text.contains("学生") && text.contains("日期"), "{text}");
+
+    let out = kt()
+        .current_dir(dir.path())
+        .args(["puzzle", "6x6", "--lang", "tlh", "-o", "x.pdf"])
+        .assert()
+        .code(2)
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: no built-in words for --lang 'tlh'"),
+        "{err}"
+    );
+}

@@ -157,6 +157,10 @@ struct MakeArgs {
     /// Puzzles per page, 1 to 64 [default: by board and page size, 6 for 8x8 on A4].
     #[arg(long, value_name = "P", value_parser = quantity)]
     per_page: Option<usize>,
+    /// The words of worksheets and answer keys: en (English, the default) or zh (简体中文);
+    /// a --template file may override any of them.
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
     /// Title of the worksheet.
     #[arg(long, value_name = "TEXT", value_parser = super::printable)]
     title: Option<String>,
@@ -310,6 +314,15 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     Raster::new(1.0, 1.0, Some(dpi), None)?;
     a.font.load()?;
     let mut template = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
+    if let Some(lang) = &a.lang {
+        template = template.in_language(lang).ok_or_else(|| {
+            Error::Usage(format!(
+                "no built-in words for --lang '{lang}'; hint: use {}, or a --template file with your own (its keys are those of templates/lang/en.lang)",
+                sheet::LANGUAGE_TAGS
+            ))
+        })?;
+        crate::render::fonts::prefer_language(lang);
+    }
     if let Some(path) = &a.template {
         let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
         template = Template::parse(&path.display().to_string(), &text, Some(&template))?;

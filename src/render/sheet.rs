@@ -22,7 +22,7 @@ mod text;
 use text::*;
 
 mod template;
-pub use template::{Template, TemplateError};
+pub use template::{Template, TemplateError, LANGUAGE_TAGS};
 
 /// CSS pixels per millimetre: page sizes are written in pixels for rasterising and PDF.
 pub(crate) const PX_PER_MM: f64 = 96.0 / 25.4;
@@ -293,19 +293,32 @@ fn substitute_facts(template: &str, facts: &Facts) -> String {
         .replace("{board}", &facts.board.to_string())
 }
 
+/// Two sentences one after the other: a space between them, but none after a full-width
+/// stop (Chinese and Japanese write none).
+fn sentences(a: &str, b: &str) -> String {
+    match a.chars().last() {
+        None => b.to_string(),
+        Some('。' | '！' | '？' | '．') => format!("{a}{b}"),
+        Some(_) => format!("{a} {b}"),
+    }
+}
+
+/// The template's page number, "page 2 of 5" in English.
+fn page_number(t: &Template, index: usize, count: usize) -> String {
+    t.page_number
+        .replace("{page}", &index.to_string())
+        .replace("{pages}", &count.to_string())
+}
+
 /// The instructions, told about blocked squares and closed tours when the puzzles are so.
 fn instructions(t: &Template, facts: &Facts) -> String {
     let mut text = substitute_facts(&t.instructions, facts);
     if facts.holes && !text.is_empty() {
-        text = format!("{text} Hatched squares are blocked: no number goes there.");
+        text = sentences(&text, &t.holes_note);
     }
     if facts.closed && !t.closed_note.is_empty() {
         let note = substitute_facts(&t.closed_note, facts);
-        text = if text.is_empty() {
-            note
-        } else {
-            format!("{text} {note}")
-        };
+        text = sentences(&text, &note);
     }
     text
 }
@@ -313,7 +326,14 @@ fn instructions(t: &Template, facts: &Facts) -> String {
 fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, count: usize) -> Page {
     let t = sheet.template;
     let heading = if answers {
-        format!("{}: {}", t.answers_title, sheet.title)
+        // Chinese and Japanese take a full-width colon, with no space after it.
+        let cjk = t
+            .answers_title
+            .chars()
+            .last()
+            .is_some_and(|c| c as u32 >= 0x2E80);
+        let colon = if cjk { "：" } else { ": " };
+        format!("{}{colon}{}", t.answers_title, sheet.title)
     } else {
         sheet.title.clone()
     };
@@ -321,7 +341,10 @@ fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, coun
         .set("width", num(t.width * PX_PER_MM))
         .set("height", num(t.height * PX_PER_MM))
         .set("viewBox", format!("0 0 {} {}", num(t.width), num(t.height)))
-        .add(Title::new(format!("{heading}, page {index} of {count}")))
+        .add(Title::new(format!(
+            "{heading}, {}",
+            page_number(t, index, count)
+        )))
         .add(
             svg::node::element::Rectangle::new()
                 .set("width", "100%")
@@ -385,7 +408,7 @@ fn header(
 fn footer(doc: Document, t: &Template, index: usize, count: usize) -> Document {
     let (w, m) = (t.width, t.margin);
     let foot = t.height - m * 0.55;
-    let pn = format!("page {index} of {count}");
+    let pn = page_number(t, index, count);
     let pn_w = glyphs::text_width(&pn, t.small_size, false);
     doc.add(text(m, foot, t.small_size, t.small, &t.footer))
         .add(text(w - m - pn_w, foot, t.small_size, t.small, &pn))

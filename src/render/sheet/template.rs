@@ -51,6 +51,10 @@ pub struct Template {
     pub given_fill: Rgb,
     /// Line at the foot of every page.
     pub footer: String,
+    /// Added to the instructions when puzzles have blocked squares.
+    pub holes_note: String,
+    /// The page number at the foot; `{page}` and `{pages}` are filled in.
+    pub page_number: String,
 }
 
 /// Why a template cannot be used.
@@ -88,6 +92,15 @@ const RESIZED: [(&str, &str, f64, f64, &str); 3] = [
     ("a5", "A5", 148.0, 210.0, "a4"),
     ("legal", "Legal", 215.9, 355.6, "letter"),
 ];
+
+/// The built-in languages: their tags and their strings (`templates/lang/*.lang`).
+const LANGUAGES: [(&str, &str); 2] = [
+    ("en", include_str!("../../../templates/lang/en.lang")),
+    ("zh", include_str!("../../../templates/lang/zh.lang")),
+];
+
+/// The built-in language tags, for messages.
+pub const LANGUAGE_TAGS: &str = "en, zh";
 
 /// Lengths a page may have, mm (as a template's `width` and `height`).
 const PAGE_MM: (f64, f64) = (50.0, 2000.0);
@@ -160,6 +173,20 @@ impl Template {
         }
     }
 
+    /// This page with every string in a built-in language: `en`, or `zh` (also `zh-CN`,
+    /// `zh-Hans`: Simplified Chinese); `None` for a language not built in.
+    pub fn in_language(&self, tag: &str) -> Option<Template> {
+        let t = tag.trim().to_ascii_lowercase();
+        let base = t.split(['-', '_']).next().unwrap_or("");
+        if base == "zh" && (t.contains("hant") || t.contains("tw") || t.contains("hk")) {
+            return None;
+        }
+        let (_, text) = LANGUAGES.iter().find(|(l, _)| *l == base)?;
+        let mut out = Template::parse(&self.name, text, Some(self)).ok()?;
+        out.name = self.name.clone();
+        Some(out)
+    }
+
     /// Parses `key = value` lines over `base` (every key is required without one).
     pub fn parse(
         name: &str,
@@ -188,6 +215,8 @@ impl Template {
             small: Rgb(0x55, 0x55, 0x55, 255),
             given_fill: Rgb(0xff, 0xe8, 0x9c, 255),
             footer: String::new(),
+            holes_note: "Hatched squares are blocked: no number goes there.".into(),
+            page_number: "page {page} of {pages}".into(),
         });
         t.name = name.to_string();
         let err = |line: usize, msg: String| TemplateError::Line {
@@ -246,6 +275,8 @@ impl Template {
                 "small" => t.small = colour()?,
                 "given_fill" => t.given_fill = colour()?,
                 "footer" => t.footer = value.to_string(),
+                "holes_note" => t.holes_note = value.to_string(),
+                "page_number" => t.page_number = value.to_string(),
                 _ => return Err(err(i + 1, format!("unknown key '{key}'"))),
             }
         }
