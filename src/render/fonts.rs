@@ -13,6 +13,23 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use resvg::usvg::fontdb;
 use ttf_parser::Face;
 
+/// The bundled bold font's bytes (DejaVu Sans Bold, from the `dejavu` crate).
+pub fn font_bytes() -> &'static [u8] {
+    dejavu::sans::bold()
+}
+
+/// The bundled regular weight, for running text on worksheets.
+pub fn regular_font_bytes() -> &'static [u8] {
+    dejavu::sans::regular()
+}
+
+/// The bundled font's family name.
+pub const FAMILY: &str = "DejaVu Sans";
+
+/// The `font-family` of text in SVG: the bundled font, then any sans-serif a viewer has (a
+/// browser falls back per character; our own renderers fall back through this module).
+pub const FAMILIES: &str = "DejaVu Sans, sans-serif";
+
 /// A face ready to shape: its parsed tables and where its bytes live.
 pub struct Loaded {
     /// The parsed face.
@@ -69,10 +86,7 @@ fn bundled() -> &'static [Loaded; 2] {
     static B: OnceLock<[Loaded; 2]> = OnceLock::new();
     B.get_or_init(|| {
         let load = |d: &'static [u8]| Loaded::new(d, 0).expect("the bundled font parses");
-        [
-            load(super::glyphs::regular_font_bytes()),
-            load(super::glyphs::font_bytes()),
-        ]
+        [load(regular_font_bytes()), load(font_bytes())]
     })
 }
 
@@ -249,7 +263,7 @@ pub fn runs(text: &str, bold: bool) -> Vec<(&'static str, String)> {
         match (out.last_mut(), family) {
             (Some((f, run)), Some(fam)) if *f == fam => run.push(c),
             (Some((_, run)), None) => run.push(c),
-            (_, fam) => out.push((fam.unwrap_or(super::glyphs::FAMILY), c.to_string())),
+            (_, fam) => out.push((fam.unwrap_or(FAMILY), c.to_string())),
         }
     }
     out
@@ -299,7 +313,7 @@ pub fn database() -> Arc<fontdb::Database> {
             db.load_font_source(fontdb::Source::Binary(Arc::new(l.data)));
         }
     }
-    let family = super::glyphs::FAMILY;
+    let family = FAMILY;
     db.set_sans_serif_family(family);
     db.set_serif_family(family);
     db.set_monospace_family(family);

@@ -1,7 +1,8 @@
-//! Text as outlines from the bundled font (DejaVu Sans Bold, from the `dejavu` crate).
+//! Text as outlines and widths, from the faces `fonts` chooses (the bundled DejaVu Sans
+//! first).
 //!
 //! Each glyph is shaped once and reused, so a 100x100 numbered grid costs ten digit outlines
-//! and 10^4 references instead of 10^4 text layouts, and the drawing looks the same in every
+//! and 10^4 references instead of 10^4 text layouts, and the numbers look the same in every
 //! viewer and in PDF whatever fonts the machine has.
 
 use std::sync::OnceLock;
@@ -10,15 +11,7 @@ use ttf_parser::{Face, OutlineBuilder};
 
 use super::picture::{Outline, Seg};
 
-/// The bundled font's bytes.
-pub fn font_bytes() -> &'static [u8] {
-    dejavu::sans::bold()
-}
-
-/// The bundled regular weight, for running text on worksheets.
-pub fn regular_font_bytes() -> &'static [u8] {
-    dejavu::sans::regular()
-}
+use super::fonts::font_bytes;
 
 /// Width of `text` at `font_size` (the em size), for line breaking: each character in the
 /// first font that has it (the bundled one, then the user's and the system's).
@@ -33,12 +26,7 @@ pub fn text_width(text: &str, font_size: f64, bold: bool) -> f64 {
         * font_size
 }
 
-/// The bundled font's family name.
-pub const FAMILY: &str = "DejaVu Sans";
-
-/// The `font-family` of text in SVG: the bundled font, then any sans-serif a viewer has (a
-/// browser falls back per character; our own renderers fall back through `fonts`).
-pub const FAMILIES: &str = "DejaVu Sans, sans-serif";
+pub use super::fonts::{FAMILIES, FAMILY};
 
 struct Font {
     face: Face<'static>,
