@@ -887,3 +887,47 @@ fn a_small_batch_fills_the_page_unless_per_page_says_otherwise() {
     assert!(four > 80.0 && four < one, "{four}");
     assert!(twelve < four * 0.6, "{twelve}");
 }
+
+#[test]
+fn a_class_set_makes_each_grade_with_its_own_tours_in_one_run() {
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let out = common::stdout(&[&["puzzle", "6x6", "--format", "json"], args].concat());
+        match serde_json::from_str(&out).unwrap() {
+            serde_json::Value::Array(a) => a,
+            one => vec![one],
+        }
+    };
+    let set = json(&["--count", "2", "--difficulty", "mixed", "--seed", "7"]);
+    let grades: Vec<&str> = set
+        .iter()
+        .map(|p| p["difficulty"].as_str().unwrap())
+        .collect();
+    assert_eq!(grades, ["easy", "easy", "medium", "medium", "hard", "hard"]);
+    let seeds: Vec<u64> = set.iter().map(|p| p["seed"].as_u64().unwrap()).collect();
+    assert_eq!(seeds, [7, 8, 9, 10, 11, 12]);
+    // Every hidden tour is its own, though one --seed made them all.
+    let tours: std::collections::BTreeSet<String> =
+        set.iter().map(|p| p["solution"].to_string()).collect();
+    assert_eq!(tours.len(), 6);
+    // Puzzle 3 (the first medium one) is remade alone from its seed and grade.
+    let again = json(&["--seed", "9", "--difficulty", "medium"]);
+    assert_eq!(again[0], set[2]);
+    // Grades in the order given; a grade twice is refused.
+    let two = json(&["--difficulty", "hard,easy", "--seed", "3"]);
+    let grades: Vec<&str> = two
+        .iter()
+        .map(|p| p["difficulty"].as_str().unwrap())
+        .collect();
+    assert_eq!(grades, ["hard", "easy"]);
+    common::kt()
+        .args(["puzzle", "6x6", "--difficulty", "easy,easy"])
+        .assert()
+        .code(2);
+    common::kt()
+        .args(["puzzle", "6x6", "--difficulty", "mixed", "--count", "400"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "1 to 333 puzzles of each of 3 grades",
+        ));
+}

@@ -74,16 +74,35 @@ struct CheckArgs {
     font: FontArgs,
 }
 
-/// Difficulty grades accepted by `--difficulty`.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum DifficultyArg {
-    /// Forced single candidates next to given numbers.
-    Easy,
-    /// Distance and colour reasoning from the givens.
-    Medium,
-    /// Chains, pairs and one-step lookahead.
-    Hard,
+/// The grades of `--difficulty`: one (easy, medium, hard), several joined by commas (a class
+/// set, such as easy,medium,hard), or mixed (all three).
+fn grades(text: &str) -> Result<Grades, String> {
+    if text.trim() == "mixed" {
+        return Ok(Grades(vec![Grade::Easy, Grade::Medium, Grade::Hard]));
+    }
+    let mut out = Vec::new();
+    for word in text.split(',') {
+        let g = match word.trim() {
+            "easy" => Grade::Easy,
+            "medium" => Grade::Medium,
+            "hard" => Grade::Hard,
+            w => {
+                return Err(format!(
+                    "'{w}' is not a grade; write easy, medium, hard, several joined by commas (easy,hard), or mixed"
+                ))
+            }
+        };
+        if out.contains(&g) {
+            return Err(format!("{g} is given twice"));
+        }
+        out.push(g);
+    }
+    Ok(Grades(out))
 }
+
+/// The grades asked for, in order (one value to clap, not a list of values).
+#[derive(Debug, Clone)]
+struct Grades(Vec<Grade>);
 
 /// What `--caption` prints under each board: none, seed, full, or any other text (with `{n}`
 /// for the puzzle's number and `{seed}` for its seed).
@@ -131,9 +150,12 @@ struct MakeArgs {
     /// Aim at this many clues (removing clues while the puzzle stays unique).
     #[arg(long, value_name = "N", conflicts_with = "difficulty", value_parser = quantity)]
     clues: Option<usize>,
-    /// Grade by the deductions needed without guessing [default: medium].
-    #[arg(long, value_enum)]
-    difficulty: Option<DifficultyArg>,
+    /// Grade by the deductions needed without guessing: easy (forced single candidates),
+    /// medium (distance and colour reasoning), hard (chains, pairs, lookahead); several joined
+    /// by commas, or mixed, make a class set: --count puzzles of each grade, in that order, in
+    /// one document [default: medium].
+    #[arg(long, value_name = "GRADE[,GRADE..]|mixed", value_parser = grades)]
+    difficulty: Option<Grades>,
     /// Fewest clues: remove every clue the solution does not need, whatever the grade (a clue
     /// whose check runs out of search budget stays, and the summary line says so).
     #[arg(long, conflicts_with_all = ["clues", "difficulty"])]
@@ -297,11 +319,18 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     )?;
     let (format, same, answers_format) = formats(&a, board)?;
     check_applies(&a, format)?;
-    if a.count == 0 || a.count > puzzle::MAX_BATCH {
+    let aims = targets_of(&a);
+    let total = a.count.saturating_mul(aims.len());
+    if a.count == 0 || total > puzzle::MAX_BATCH {
         return Err(Error::Usage(format!(
-            "--count {} is out of range; hint: 1 to {} puzzles",
+            "--count {} is out of range; hint: 1 to {} puzzles{}",
             a.count,
-            puzzle::MAX_BATCH
+            puzzle::MAX_BATCH / aims.len(),
+            if aims.len() > 1 {
+                format!(" of each of {} grades", aims.len())
+            } else {
+                String::new()
+            }
         )));
     }
     if a.per_page == Some(0) || a.per_page.is_some_and(|p| p > sheet::MAX_PER_PAGE) {
@@ -336,31 +365,41 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
             closed: a.kind.closed,
         };
         // A batch smaller than a page's worth is laid out to fill the page.
-        sheet::default_per_page(&template, &title, &facts).min(a.count.max(1))
+        sheet::default_per_page(&template, &title, &facts).min(total.max(1))
     });
-    let pages = a.count.div_ceil(per_page);
+    let pages = total.div_ceil(per_page);
     let png_pages = png_page_count(format, same, answers_format, pages);
     super::pages::check_page_work(&template, dpi, png_pages)?;
     let theme_spec = a.theme.as_deref().unwrap_or("classic");
     let targets = plan_outputs(&a, format, same, answers_format, pages, theme_spec)?;
     let theme = load_theme(theme_spec)?;
-    let target = target_of(&a);
     let seed = a.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs())
     });
-    let spec = Spec {
-        start,
-        end,
-        budget: a.budget,
-        ..Spec::on_shape(&shape, Kind::of(a.kind.closed), target, seed)
-    };
-    puzzle::check_spec(&spec)?;
-    let bar = progress(a.count as u64, &format!("{board} puzzles"));
-    let made = puzzle::batch(&spec, a.count, &|| bar.inc(1))?;
+    let bar = progress(total as u64, &format!("{board} puzzles"));
+    let mut made = Vec::with_capacity(total);
+    // A class set numbers its puzzles on through the grades, each from its own seed: puzzle i
+    // of the set uses seed N+i-1 at its grade, so every hidden tour differs.
+    for (g, target) in aims.iter().enumerate() {
+        let spec = Spec {
+            start: start.clone(),
+            end: end.clone(),
+            budget: a.budget,
+            ..Spec::on_shape(
+                &shape,
+                Kind::of(a.kind.closed),
+                *target,
+                seed.wrapping_add((g * a.count) as u64),
+            )
+        };
+        puzzle::check_spec(&spec)?;
+        let part = puzzle::batch(&spec, a.count, &|| bar.inc(1))?;
+        say_made(&part, &spec, board, made.len());
+        made.extend(part);
+    }
     bar.finish_and_clear();
-    say_made(&made, &spec, board);
     let sheet = Sheet {
         template: &template,
         theme: &theme,
@@ -485,22 +524,20 @@ fn plan_outputs(
     })
 }
 
-/// What the clues aim at: a minimal puzzle, a clue count, or a difficulty (medium by default).
-fn target_of(a: &MakeArgs) -> Target {
-    match (a.clues, a.difficulty) {
-        _ if a.minimal => Target::Minimal,
-        (Some(c), _) => Target::Clues(c),
-        (None, d) => Target::Difficulty(match d.unwrap_or(DifficultyArg::Medium) {
-            DifficultyArg::Easy => Grade::Easy,
-            DifficultyArg::Medium => Grade::Medium,
-            DifficultyArg::Hard => Grade::Hard,
-        }),
+/// What the clues aim at: a minimal puzzle, a clue count, or each difficulty asked (medium
+/// by default), in order.
+fn targets_of(a: &MakeArgs) -> Vec<Target> {
+    match (a.clues, &a.difficulty) {
+        _ if a.minimal => vec![Target::Minimal],
+        (Some(c), _) => vec![Target::Clues(c)],
+        (None, None) => vec![Target::Difficulty(Grade::Medium)],
+        (None, Some(Grades(grades))) => grades.iter().map(|&g| Target::Difficulty(g)).collect(),
     }
 }
 
 /// One line on stderr for each puzzle made: its clues, grade and seed, and why it is not
 /// what was asked for where it is not.
-fn say_made(made: &[Generated], spec: &Spec, board: Board) {
+fn say_made(made: &[Generated], spec: &Spec, board: Board, before: usize) {
     let target = spec.target;
     let kind = match spec.holes.len() {
         0 => spec.kind.name().to_string(),
@@ -527,7 +564,7 @@ fn say_made(made: &[Generated], spec: &Spec, board: Board) {
         };
         note(format_args!(
             "puzzle {}: {board} {kind}, {} clues, {}, seed {}, unique{why}",
-            i + 1,
+            before + i + 1,
             g.puzzle.clues(),
             g.grade,
             g.seed
