@@ -384,8 +384,8 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     // of the set uses seed N+i-1 at its grade, so every hidden tour differs.
     for (g, target) in aims.iter().enumerate() {
         let spec = Spec {
-            start: start.clone(),
-            end: end.clone(),
+            start,
+            end,
             budget: a.budget,
             ..Spec::on_shape(
                 &shape,
