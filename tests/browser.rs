@@ -104,7 +104,18 @@ fn play(args: &[&str]) -> (Value, Vec<Vec<u64>>) {
     let mut make = args.to_vec();
     make.extend(["-o", page.to_str().unwrap()]);
     common::kt().args(&make).assert().success();
-    let mut data = args.to_vec();
+    // The same puzzles as JSON, for their solutions (the page's words are not part of it).
+    let mut data: Vec<&str> = Vec::new();
+    let mut words = false;
+    for a in args {
+        if std::mem::take(&mut words) {
+            continue;
+        }
+        words = *a == "--lang";
+        if !words {
+            data.push(a);
+        }
+    }
     data.extend(["--format", "json"]);
     let sols = solutions(&common::stdout(&data));
     let html = std::fs::read_to_string(&page).unwrap();
@@ -242,4 +253,53 @@ fn a_closed_puzzle_with_a_hole_is_solved_in_a_browser() {
         serde_json::to_value(as_shown(&sols[0])).unwrap()
     );
     assert!(first["values"].as_array().unwrap().contains(&"#".into()));
+}
+
+#[test]
+fn the_play_page_speaks_chinese_with_lang_zh() {
+    let (r, _) = play(&[
+        "puzzle", "6x6", "--count", "2", "--seed", "5", "--lang", "zh",
+    ]);
+    let first = &r["first"];
+    let status = first["wrongStatus"].as_str().unwrap();
+    assert!(status.starts_with("有 1 处错误，已标出："), "{status}");
+    assert!(
+        first["status"].as_str().unwrap().starts_with("做对了！"),
+        "{first:#}"
+    );
+    assert!(r["second"]["status"]
+        .as_str()
+        .unwrap()
+        .starts_with("已显示答案"));
+
+    // The page as a pupil opens it: every word on it Chinese, read back from the DOM.
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("zh.html");
+    common::kt()
+        .args([
+            "puzzle", "6x6", "--count", "2", "--seed", "5", "--lang", "zh",
+        ])
+        .args(["--title", "骑士巡游练习", "-o", page.to_str().unwrap()])
+        .assert()
+        .success();
+    let dom = dump_dom(&page, dir.path());
+    for want in [
+        "<html lang=\"zh-Hans\">",
+        "<h1>骑士巡游练习</h1>",
+        "填入缺少的数字",
+        ">第 1 题</h2>",
+        ">按顺序填</button>",
+        "可以填在哪里</button>",
+        ">检查</button>",
+        ">打印</button>",
+        "已填 36 个格子中的",
+    ] {
+        assert!(dom.contains(want), "'{want}' not in the page:\n{dom}");
+    }
+    for english in ["Place in order", "Puzzle 1", "squares filled", "Print<"] {
+        assert!(
+            !dom.contains(english),
+            "'{english}' left in English:\n{dom}"
+        );
+    }
 }

@@ -286,3 +286,61 @@ fn lang_zh_puts_every_worksheet_string_in_chinese() {
         "{err}"
     );
 }
+
+#[test]
+fn a_marked_answer_in_chinese_names_the_pupil_and_each_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = common::stdout(&["puzzle", "6x6", "--seed", "3", "--format", "json"]);
+    std::fs::write(dir.path().join("p.json"), &json).unwrap();
+    let p: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (rows, cols) = (p["rows"].as_u64().unwrap(), p["cols"].as_u64().unwrap());
+    let mut grid = vec![vec![0u64; cols as usize]; rows as usize];
+    let path = p["solution"].as_array().unwrap();
+    for (i, sq) in path.iter().enumerate() {
+        let (r, c) = (sq[0].as_u64().unwrap(), sq[1].as_u64().unwrap());
+        grid[r as usize][c as usize] = i as u64 + 1;
+    }
+    // Swap two numbers that are not given: 16 and 21 are blank on this puzzle.
+    let at = |n: usize| {
+        (
+            path[n - 1][0].as_u64().unwrap(),
+            path[n - 1][1].as_u64().unwrap(),
+        )
+    };
+    let ((ra, ca), (rb, cb)) = (at(16), at(21));
+    grid[ra as usize][ca as usize] = 21;
+    grid[rb as usize][cb as usize] = 16;
+    let text: Vec<String> = grid
+        .iter()
+        .map(|r| r.iter().map(u64::to_string).collect::<Vec<_>>().join(" "))
+        .collect();
+    std::fs::write(dir.path().join("张三.txt"), text.join("\n") + "\n").unwrap();
+    kt().current_dir(dir.path())
+        .args([
+            "puzzle",
+            "check",
+            "p.json",
+            "张三.txt",
+            "--lang",
+            "zh",
+            "-o",
+            "m.pdf",
+        ])
+        .assert()
+        .code(1);
+    let read = pdftotext(&dir.path().join("m.pdf"));
+    for want in [
+        "答案：张三.txt",
+        "还不对：有 4 处问题。",
+        "之间不是一步马步",
+    ] {
+        assert!(read.contains(want), "'{want}' not in {read}");
+    }
+    kt().current_dir(dir.path())
+        .args(["puzzle", "check", "p.json", "张三.txt", "--lang", "zh"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "--lang does not apply without -o",
+        ));
+}

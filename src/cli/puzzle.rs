@@ -70,6 +70,9 @@ struct CheckArgs {
     /// Board look of the drawing: classic, paper, vlsi, color, or a theme file [default: classic].
     #[arg(long, value_name = "NAME|FILE")]
     theme: Option<String>,
+    /// The words of the drawing: en (the default) or zh (简体中文).
+    #[arg(long, value_name = "LANG")]
+    lang: Option<String>,
     #[command(flatten)]
     font: FontArgs,
 }
@@ -273,17 +276,18 @@ fn check_applies(a: &MakeArgs, format: OutputFormat) -> Result<(), Error> {
                 ("--theme", a.theme.is_some()),
                 ("--dpi", a.dpi.is_some()),
                 ("--caption", a.caption.is_some()),
+                ("--lang", a.lang.is_some()),
             ],
             "to JSON or text output: it lays out worksheet pages",
             |_| "write -o sheet.pdf, .png or .svg".into(),
         )?;
     }
-    // A web page has no paper; the answer key beside it may.
+    // A web page has no paper (a template still gives its words); the answer key beside it
+    // may.
     if format == OutputFormat::Html && a.answers.is_none() {
         refuse_given(
             &[
                 ("--page", a.page.is_some()),
-                ("--template", a.template.is_some()),
                 ("--per-page", a.per_page.is_some()),
             ],
             "to a web page: it lays out printed pages",
@@ -342,16 +346,11 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     let dpi = a.dpi.unwrap_or(150.0);
     Raster::new(1.0, 1.0, Some(dpi), None)?;
     a.font.load()?;
-    let mut template = Template::builtin(a.page.as_deref().unwrap_or("a4"))?;
-    if let Some(lang) = &a.lang {
-        template = template.in_language(lang).ok_or_else(|| {
-            Error::Usage(format!(
-                "no built-in words for --lang '{lang}'; hint: use {}, or a --template file with your own (its keys are those of templates/lang/en.lang)",
-                sheet::LANGUAGE_TAGS
-            ))
-        })?;
-        crate::render::fonts::prefer_language(lang);
-    }
+    let template = in_language(
+        Template::builtin(a.page.as_deref().unwrap_or("a4"))?,
+        a.lang.as_deref(),
+    )?;
+    let mut template = template;
     if let Some(path) = &a.template {
         let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
         template = Template::parse(&path.display().to_string(), &text, Some(&template))?;
@@ -521,6 +520,21 @@ fn plan_outputs(
         t
     } else {
         files::plan(&named, &inputs)?
+    })
+}
+
+/// `template` with the words of `--lang` (unchanged without one); the fonts then prefer that
+/// language's Han forms.
+fn in_language(template: Template, lang: Option<&str>) -> Result<Template, Error> {
+    let Some(lang) = lang else {
+        return Ok(template);
+    };
+    crate::render::fonts::prefer_language(lang);
+    template.in_language(lang).ok_or_else(|| {
+        Error::Usage(format!(
+            "no built-in words for --lang '{lang}'; hint: use {}, or a --template file with your own (its keys are those of templates/lang/en.lang)",
+            sheet::LANGUAGE_TAGS
+        ))
     })
 }
 

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::sheet::Item;
+use super::sheet::{Item, Template};
 use super::theme::Theme;
 
 const PAGE: &str = include_str!("../../templates/play/page.html");
@@ -29,8 +29,9 @@ struct PuzzleData<'a> {
 }
 
 /// The page for a batch of puzzles, titled `title`, its squares in `theme`'s colours (made
-/// light enough to write on).
-pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
+/// light enough to write on), its words (help, buttons, messages) the template's `play_*`
+/// phrases.
+pub fn page(items: &[Item<'_>], title: &str, theme: &Theme, template: &Template) -> String {
     let numbers: Vec<Vec<u32>> = items.iter().map(|i| i.solution.numbers()).collect();
     let puzzles = items
         .iter()
@@ -52,6 +53,13 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
         })
         .collect();
     let json = serde_json::to_string(&Data { puzzles }).expect("plain data serialises");
+    let words: std::collections::BTreeMap<&str, &str> = template
+        .phrases
+        .iter()
+        .filter_map(|(k, v)| Some((k.strip_prefix("play_")?, v.as_str())))
+        .collect();
+    let words = serde_json::to_string(&words).expect("plain data serialises");
+    let phrase = |key: &str| escape(&template.phrase(key, &[]));
     let paper = theme.for_writing();
     let colours = format!(
         "--light: {}; --dark: {}; --grid: {}",
@@ -63,11 +71,17 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme) -> String {
         PAGE,
         &[
             ("VERSION", env!("CARGO_PKG_VERSION")),
+            ("LANG", &escape(&template.lang)),
             ("TITLE", &escape(title)),
+            ("HELP", &phrase("play_help")),
+            ("CONTENTS", &phrase("play_contents")),
+            ("PRINT", &phrase("play_print")),
+            ("NOSCRIPT", &phrase("play_noscript")),
             ("COLOURS", &colours),
             ("STYLE", STYLE.trim_end()),
             ("SCRIPT", SCRIPT.trim_end()),
             ("DATA", &script_safe(&json)),
+            ("WORDS", &script_safe(&words)),
         ],
     )
 }

@@ -17,11 +17,13 @@ use crate::puzzle::{Grade, Puzzle};
 use crate::tour::Tour;
 use crate::Board;
 
+mod marked;
 mod text;
 
 use text::*;
 
 mod template;
+pub(crate) use marked::marked_answer;
 pub use template::{Template, TemplateError, LANGUAGE_TAGS};
 
 /// CSS pixels per millimetre: page sizes are written in pixels for rasterising and PDF.
@@ -150,7 +152,9 @@ pub(crate) fn batch_files(
     let mut files = Vec::new();
     match format {
         OutputFormat::Html => {
-            files.push(super::play::page(&items, &sheet.title, sheet.theme).into_bytes());
+            files.push(
+                super::play::page(&items, &sheet.title, sheet.theme, sheet.template).into_bytes(),
+            );
         }
         OutputFormat::Json | OutputFormat::Text => {
             let mut w = Vec::new();
@@ -513,83 +517,6 @@ fn boards(
         ));
     }
     doc
-}
-
-/// A pupil's answer as one page sized to the board: the heading, the grid as written with
-/// the givens shaded and every wrong square framed, file and rank labels (the report names
-/// squares by them), and the verdict with each fault in words beneath.
-pub(crate) fn marked_answer(
-    puzzle: &Puzzle,
-    marking: &crate::puzzle::answer::Marking,
-    theme: &Theme,
-    template: &Template,
-    heading: &str,
-) -> Page {
-    let t = template;
-    let b = puzzle.board;
-    // Squares of 9 mm, smaller on big boards so the page stays below about 40 cm.
-    let cell = (400.0 / b.rows.max(b.cols) as f64).min(9.0);
-    let mut scene = Scene::new(b, cell, true);
-    scene.margin = cell * 0.6;
-    let m = 12.0;
-    let w = (scene.width() + 2.0 * m).max(150.0);
-    let inner = w - 2.0 * m;
-    let verdict = if marking.is_right() {
-        "Right: every number is in place, each a knight's move from the next.".to_string()
-    } else {
-        match marking.faults.len() {
-            1 => "Not yet right: 1 problem.".to_string(),
-            k => format!("Not yet right: {k} problems."),
-        }
-    };
-    let mut lines = wrap(&verdict, t.text_size, inner);
-    for f in &marking.faults {
-        for (i, l) in wrap(&f.describe(b), t.text_size, inner - 4.0)
-            .into_iter()
-            .enumerate()
-        {
-            lines.push(if i == 0 {
-                format!("• {l}")
-            } else {
-                format!("  {l}")
-            });
-        }
-    }
-    let top = m + t.title_size * 1.2;
-    let board_y = top + t.text_size;
-    let text_y = board_y + scene.height() + t.text_size;
-    let h = text_y + lines.len() as f64 * t.text_size * 1.4 + m;
-    let mut doc = Document::new()
-        .set("width", num(w * PX_PER_MM))
-        .set("height", num(h * PX_PER_MM))
-        .set("viewBox", format!("0 0 {} {}", num(w), num(h)))
-        .add(Title::new(heading.to_string()))
-        .add(
-            svg::node::element::Rectangle::new()
-                .set("width", "100%")
-                .set("height", "100%")
-                .set("fill", "#ffffff"),
-        )
-        .add(bold(m, top, t.title_size, t.text, heading));
-    // A board with no path: the numbers are the pupil's, not a tour's.
-    let mut carrier = Tour::unchecked(b, Vec::new(), puzzle.kind);
-    carrier.holes = puzzle.holes.clone();
-    let mut opts = DrawOptions::new(Style::Numbers);
-    opts.id_prefix = "a_".into();
-    opts.coords = true;
-    opts.written = marking.written.clone();
-    opts.marked = puzzle.grid.iter().map(|&v| v != 0).collect();
-    opts.mark_colour = t.given_fill;
-    opts.flagged = marking.wrong.clone();
-    let board = document(&carrier, &scene, &theme.for_writing(), &opts)
-        .set("x", num(m + (inner - scene.width()) / 2.0))
-        .set("y", num(board_y));
-    doc = doc.add(board);
-    for (i, line) in lines.iter().enumerate() {
-        let y = text_y + (i as f64 + 0.8) * t.text_size * 1.4;
-        doc = doc.add(text(m, y, t.text_size, t.text, line));
-    }
-    into_page(doc, w, h)
 }
 
 fn into_page(doc: Document, w: f64, h: f64) -> Page {

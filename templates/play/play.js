@@ -6,6 +6,16 @@
   var data = JSON.parse(document.getElementById("puzzle-data").textContent);
   var main = document.getElementById("puzzles");
   var nav = document.querySelector(".contents");
+  // The page's words, from the language's play_* phrases (keys without the prefix).
+  var words = JSON.parse(document.getElementById("puzzle-words").textContent);
+
+  // The phrase `key` with each {name} replaced by vals.name.
+  function t(key, vals) {
+    var s = words[key] === undefined ? key : words[key];
+    return s.replace(/\{(\w+)\}/g, function (all, name) {
+      return vals && vals[name] !== undefined ? String(vals[name]) : all;
+    });
+  }
 
   // Files a..z, aa, ab, ... and ranks from the bottom, as the command line writes squares.
   function fileName(c) {
@@ -71,23 +81,25 @@
     var sec = el("section", "puzzle");
     sec.id = "puzzle-" + num;
     sec.setAttribute("aria-labelledby", sec.id + "-title");
-    var h = el("h2", null, "Puzzle " + num);
+    var h = el("h2", null, t("puzzle", { n: num }));
     h.id = sec.id + "-title";
     sec.appendChild(h);
-    var kind = p.closed ? "closed tour: the last number is also a knight's move from 1" : "open tour";
+    var kind = t(p.closed ? "closed" : "open");
     var holes = g.size - g.n;
     var given = 0;
     for (var i = 0; i < g.size; i++) if (p.cells[i] > 0) given++;
-    sec.appendChild(el("p", "meta", p.rows + "\u00d7" + p.cols + ", " + kind +
-      (holes ? ", " + holes + (holes === 1 ? " blocked square" : " blocked squares") : "") +
-      ". " + cap(p.grade) + ", " + given + " of " + g.n + " numbers given."));
+    sec.appendChild(el("p", "meta", t("meta", {
+      rows: p.rows, cols: p.cols, kind: kind,
+      holes: holes ? t(holes === 1 ? "hole_one" : "holes", { k: holes }) : "",
+      grade: t("grade_" + p.grade), given: given, n: g.n
+    })));
 
     var bar = el("div", "toolbar");
     bar.setAttribute("role", "toolbar");
-    bar.setAttribute("aria-label", "Puzzle " + num + " controls");
+    bar.setAttribute("aria-label", t("controls", { n: num }));
     g.buttons = {};
-    [["order", "Place in order", true], ["hint", "Show where 1 goes", true], ["undo", "Undo"],
-     ["redo", "Redo"], ["check", "Check"], ["reveal", "Reveal"], ["clear", "Clear"]
+    [["order", t("order"), true], ["hint", t("hint", { k: 1 }), true], ["undo", t("undo")],
+     ["redo", t("redo")], ["check", t("check")], ["reveal", t("reveal")], ["clear", t("clear")]
     ].forEach(function (b) {
       var button = el("button", null, b[1]);
       button.type = "button";
@@ -101,7 +113,7 @@
 
     var board = el("div", "board");
     board.setAttribute("role", "grid");
-    board.setAttribute("aria-label", "Puzzle " + num + " board, " + p.rows + " rows of " + p.cols);
+    board.setAttribute("aria-label", t("board", { n: num, rows: p.rows, cols: p.cols }));
     board.style.setProperty("--rows", p.rows);
     board.style.setProperty("--cols", p.cols);
     board.style.setProperty("--digits", String(g.n).length);
@@ -120,7 +132,7 @@
         g.cellEls.push(cell);
         if (p.cells[idx] < 0) {
           cell.className += " hole";
-          cell.setAttribute("aria-label", g.name(idx) + ": blocked");
+          cell.setAttribute("aria-label", t("blocked", { square: g.name(idx) }));
           g.inputs.push(null);
         } else {
           var input = el("input");
@@ -160,7 +172,7 @@
 
     var link = el("a", null, String(num));
     link.href = "#" + sec.id;
-    link.setAttribute("aria-label", "Puzzle " + num);
+    link.setAttribute("aria-label", t("puzzle", { n: num }));
     nav.appendChild(link);
     g.link = link;
 
@@ -170,7 +182,6 @@
   };
 
   function index1(g) { return g.index + 1; }
-  function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
   Game.prototype.wire = function (input, idx) {
     var g = this;
@@ -280,12 +291,12 @@
 
   // Why number k cannot go on square idx, or "" when it can.
   Game.prototype.why = function (k, idx, at) {
-    if (this.p.cells[idx] !== 0) return "it is a given square";
-    if (this.values[idx] > 0) return "the square holds " + this.values[idx];
+    if (this.p.cells[idx] !== 0) return t("why_given");
+    if (this.values[idx] > 0) return t("why_holds", { v: this.values[idx] });
     for (var d = -1; d <= 1; d += 2) {
       var m = this.neighbour(k, d);
       if (m >= 1 && m <= this.n && at[m] >= 0 && !this.knight(at[m], idx)) {
-        return "it is not a knight's move from " + m + " on " + this.name(at[m]);
+        return t("why_move", { m: m, square: this.name(at[m]) });
       }
     }
     return "";
@@ -301,7 +312,7 @@
       cell.classList.remove("flash");
       void cell.offsetWidth;
       cell.classList.add("flash");
-      this.say(k + " cannot go on " + this.name(idx) + ": " + why + ". (Missteps: " + this.missteps + ")");
+      this.say(t("cannot", { k: k, square: this.name(idx), why: why, missteps: this.missteps }));
       return;
     }
     this.set([[idx, k]], false);
@@ -347,7 +358,7 @@
       g.buttons[what].setAttribute("aria-pressed", String(g[what]));
       g.refresh();
       if (what === "order") {
-        g.say(g.order ? "Click the squares in order: each click places the next number." : "");
+        g.say(g.order ? t("order_on") : "");
       }
     } else if (what === "undo" || what === "redo") {
       var from = what === "undo" ? g.undo : g.redo, to = what === "undo" ? g.redo : g.undo;
@@ -369,13 +380,13 @@
       for (i = 0; i < g.size; i++) {
         if (g.p.cells[i] === 0 && g.values[i] !== g.p.solution[i]) step.push([i, g.p.solution[i]]);
       }
-      if (!step.length) { g.say("Nothing to reveal: every number is already right."); return; }
+      if (!step.length) { g.say(t("nothing")); return; }
       g.set(step, false, true);
     } else if (what === "clear") {
       step = [];
       for (i = 0; i < g.size; i++) if (g.p.cells[i] === 0) step.push([i, 0]);
       g.set(step, false);
-      g.say("Cleared. Undo brings the numbers back.");
+      g.say(t("cleared"));
     }
   };
 
@@ -397,10 +408,10 @@
     if (this.solved()) {
       this.say(this.solvedMessage());
     } else if (wrong.length) {
-      this.say(wrong.length + (wrong.length === 1 ? " mistake" : " mistakes") + ", marked: " +
-        wrong.join(", ") + ". " + left + " to go.");
+      this.say(t(wrong.length === 1 ? "mistake_one" : "mistakes",
+        { k: wrong.length, list: wrong.join(", "), left: left }));
     } else {
-      this.say("No mistakes so far. " + left + (left === 1 ? " square" : " squares") + " to go.");
+      this.say(t(left === 1 ? "fine_one" : "fine", { left: left }));
     }
   };
 
@@ -414,9 +425,8 @@
   };
 
   Game.prototype.solvedMessage = function () {
-    if (this.revealed) return "Revealed: this is the solution. Undo brings back your numbers.";
-    return "Solved! Every number from 1 to " + this.n + " is in place. (Checks: " + this.checks +
-      ", missteps: " + this.missteps + ")";
+    if (this.revealed) return t("revealed");
+    return t("solved", { n: this.n, checks: this.checks, missteps: this.missteps });
   };
 
   Game.prototype.say = function (text) {
@@ -449,17 +459,17 @@
       }
       cell.classList.toggle("from", from);
       input.setAttribute("aria-label", this.name(i) + ": " +
-        (this.p.cells[i] > 0 ? "given " + v : v > 0 ? String(v) : "empty") +
-        (cell.classList.contains("cand") ? ", " + next + " can go here" : ""));
+        (this.p.cells[i] > 0 ? t("given_cell", { v: v }) : v > 0 ? String(v) : t("empty")) +
+        (cell.classList.contains("cand") ? t("can_go", { k: next }) : ""));
     }
-    this.buttons.hint.textContent = next > 0 ? "Show where " + next + " goes" : "Show where";
+    this.buttons.hint.textContent = next > 0 ? t("hint", { k: next }) : t("hint_none");
     this.buttons.undo.disabled = !this.undo.length;
     this.buttons.redo.disabled = !this.redo.length;
     var done = this.solved();
     this.section.classList.toggle("solved", done && !this.revealed);
     this.section.classList.toggle("revealed", done && this.revealed);
     this.link.classList.toggle("done", done && !this.revealed);
-    this.progress.textContent = placed + " of " + this.n + " squares filled.";
+    this.progress.textContent = t("filled", { placed: placed, n: this.n });
   };
 
   Game.prototype.save = function () {

@@ -68,13 +68,16 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
             inputs.extend(a.font.inputs());
             let target = files::plan(&[("-o", o)], &inputs)?.remove(0);
             a.font.load()?;
-            Some((format, target, load_theme(theme_spec)?))
+            let template = super::in_language(Template::builtin("a4")?, a.lang.as_deref())?;
+            Some((format, target, load_theme(theme_spec)?, template))
         }
     };
-    if drawing.is_none() && a.theme.is_some() {
-        refuse_given(&[("--theme", true)], "without -o: nothing is drawn", |_| {
-            "add -o marked.png".into()
-        })?;
+    if drawing.is_none() {
+        refuse_given(
+            &[("--theme", a.theme.is_some()), ("--lang", a.lang.is_some())],
+            "without -o: nothing is drawn",
+            |_| "add -o marked.png".into(),
+        )?;
     }
     let one = a.answers.len() == 1;
     let (mut wrong, mut unreadable) = (0usize, 0usize);
@@ -126,13 +129,13 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
                     let _ = writeln!(out, "  {}", f.describe(board));
                 }
             }
-            if let Some((format, target, theme)) = &drawing {
+            if let Some((format, target, theme, template)) = &drawing {
                 let page = sheet::marked_answer(
                     &puzzle,
                     &marking,
                     theme,
-                    &Template::builtin("a4")?,
-                    &format!("Answer: {shown}"),
+                    template,
+                    &template.phrase("mark_heading", &[("name", &shown)]),
                 );
                 let bytes = crate::render::encode(
                     page.svg,

@@ -1,6 +1,8 @@
 //! Page templates: paper size and margins in millimetres, the texts and the colours of a
 //! worksheet, read from `key = value` lines over a built-in page.
 
+use std::collections::BTreeMap;
+
 use thiserror::Error;
 
 use crate::render::settings::{settings, Setting};
@@ -55,6 +57,11 @@ pub struct Template {
     pub holes_note: String,
     /// The page number at the foot; `{page}` and `{pages}` are filled in.
     pub page_number: String,
+    /// The language of the words, as an HTML `lang` tag (`en`, `zh-Hans`).
+    pub lang: String,
+    /// The phrases of marked answers (`mark_*`, `fault_*`) and the play page (`play_*`), by
+    /// key; every key of `templates/lang/en.lang` is here.
+    pub phrases: BTreeMap<String, String>,
 }
 
 /// Why a template cannot be used.
@@ -98,6 +105,43 @@ const LANGUAGES: [(&str, &str); 2] = [
     ("en", include_str!("../../../templates/lang/en.lang")),
     ("zh", include_str!("../../../templates/lang/zh.lang")),
 ];
+
+/// Whether a key names a phrase (of marked answers or the play page) rather than a page
+/// setting.
+fn is_phrase(key: &str) -> bool {
+    ["mark_", "fault_", "play_"]
+        .iter()
+        .any(|p| key.starts_with(p))
+}
+
+/// The English phrases, from `templates/lang/en.lang`: the defaults of every template.
+fn english_phrases() -> BTreeMap<String, String> {
+    static P: std::sync::OnceLock<BTreeMap<String, String>> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        settings(LANGUAGES[0].1)
+            .filter_map(Result::ok)
+            .filter(|s| is_phrase(s.key))
+            .map(|s| (s.key.to_string(), s.value.to_string()))
+            .collect()
+    })
+    .clone()
+}
+
+impl Template {
+    /// The phrase `key` with each `{name}` replaced by its value (a key no language has
+    /// reads as itself, which a test rules out).
+    pub fn phrase(&self, key: &str, values: &[(&str, &str)]) -> String {
+        let mut s = self
+            .phrases
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| key.to_string());
+        for (name, value) in values {
+            s = s.replace(&format!("{{{name}}}"), value);
+        }
+        s
+    }
+}
 
 /// The built-in language tags, for messages.
 pub const LANGUAGE_TAGS: &str = "en, zh";
@@ -217,6 +261,8 @@ impl Template {
             footer: String::new(),
             holes_note: "Hatched squares are blocked: no number goes there.".into(),
             page_number: "page {page} of {pages}".into(),
+            lang: "en".into(),
+            phrases: english_phrases(),
         });
         t.name = name.to_string();
         let err = |line: usize, msg: String| TemplateError::Line {
@@ -277,6 +323,13 @@ impl Template {
                 "footer" => t.footer = value.to_string(),
                 "holes_note" => t.holes_note = value.to_string(),
                 "page_number" => t.page_number = value.to_string(),
+                "lang" => t.lang = value.to_string(),
+                k if is_phrase(k) => {
+                    if !english_phrases().contains_key(k) {
+                        return Err(err(i + 1, format!("unknown phrase '{key}'")));
+                    }
+                    t.phrases.insert(k.to_string(), value.to_string());
+                }
                 _ => return Err(err(i + 1, format!("unknown key '{key}'"))),
             }
         }
@@ -330,6 +383,27 @@ fn trim_mm(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_language_has_every_phrase_and_page_string() {
+        let keys = |text: &str| -> Vec<String> {
+            settings(text)
+                .map(|s| s.unwrap().key.to_string())
+                .collect()
+        };
+        let en = keys(LANGUAGES[0].1);
+        assert!(en.len() > 60, "{en:?}");
+        for (tag, text) in LANGUAGES {
+            assert_eq!(keys(text), en, "{tag} lists other keys than en, or in another order");
+            let t = Template::builtin("a4").unwrap().in_language(tag).unwrap();
+            assert_eq!(t.phrases.len(), english_phrases().len());
+        }
+        let zh = Template::builtin("a4").unwrap().in_language("zh-CN").unwrap();
+        assert_eq!(zh.phrase("play_puzzle", &[("n", "3")]), "第 3 题");
+        assert_eq!(zh.lang, "zh-Hans");
+        assert!(Template::builtin("a4").unwrap().in_language("zh-TW").is_none());
+        assert!(Template::builtin("a4").unwrap().in_language("fr").is_none());
+    }
 
     #[test]
     fn builtin_pages_parse_with_paper_sizes() {
