@@ -683,10 +683,11 @@ fn play_page_is_one_self_contained_file_with_every_puzzle() {
     for outside in ["http:", "https:", "src=", "@import", "url("] {
         assert!(!html.contains(outside), "the page refers to {outside}");
     }
-    assert_eq!(html.matches("<script").count(), 2);
+    // The puzzles' data, the page's words and the script.
+    assert_eq!(html.matches("<script").count(), 3);
     assert_eq!(
         html.matches("</script>").count(),
-        2,
+        3,
         "the title closed a script"
     );
     assert!(html.contains(

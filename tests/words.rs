@@ -172,7 +172,7 @@ fn draw_takes_a_title_and_a_caption_as_text_in_every_format() {
             .clone();
         assert!(!String::from_utf8_lossy(&o.stderr).contains("warning"));
     };
-    for f in ["d.pdf", "d.svg", "d.png", "plain.png"] {
+    for f in ["d.pdf", "d.svg", "d.png", "d.gif", "plain.png"] {
         if f == "plain.png" {
             kt().current_dir(dir.path())
                 .args(["draw", "6x6", "-o", f])
@@ -200,6 +200,12 @@ fn draw_takes_a_title_and_a_caption_as_text_in_every_format() {
     let w = titled.width as usize;
     let top = &titled.rgba[..w * 4 * (titled.height as usize / 12)];
     assert!(ink(top) > 500, "{}", ink(top));
+    // The animation's frames carry the same words (its first frame: the empty board).
+    let gif = image::load_from_memory(&std::fs::read(dir.path().join("d.gif")).unwrap())
+        .unwrap()
+        .to_rgba8();
+    let band = &gif.as_raw()[..gif.width() as usize * 4 * (gif.height() as usize / 12)];
+    assert!(ink(band) > 500, "{}", ink(band));
 
     let out = kt()
         .current_dir(dir.path())
@@ -250,6 +256,9 @@ fn lang_zh_puts_every_worksheet_string_in_chinese() {
         "由 knight-tour 制作",
         "第 1 页，共 2 页",
         "第 2 页，共 2 页",
+        // The key's line under each board.
+        "6x6 闭合巡游 · 2 个障碍格 ·",
+        "个提示 · 种子 4",
     ] {
         assert!(text.contains(want), "'{want}' not in {text}");
     }

@@ -490,23 +490,31 @@ fn boards(
         };
         let small = match caption {
             Caption::None => continue,
-            Caption::Seed => format!("seed {}", item.seed),
+            Caption::Seed => t.phrase("caption_seed", &[("seed", &item.seed.to_string())]),
             Caption::Text(words) => words
                 .replace("{n}", &item.number.to_string())
                 .replace("{seed}", &item.seed.to_string()),
-            Caption::Full => format!(
-                "{} {}{} · {} · {} clues · seed {}",
-                b,
-                item.puzzle.kind(),
-                match item.puzzle.holes.len() {
+            Caption::Full => {
+                let holes = match item.puzzle.holes.len() {
                     0 => String::new(),
-                    1 => " · 1 hole".into(),
-                    h => format!(" · {h} holes"),
-                },
-                item.grade,
-                item.puzzle.clues(),
-                item.seed
-            ),
+                    1 => format!(" {}", t.phrase("caption_hole_one", &[])),
+                    h => format!(" {}", t.phrase("caption_holes", &[("k", &h.to_string())])),
+                };
+                t.phrase(
+                    "caption_full",
+                    &[
+                        ("board", &b.to_string()),
+                        (
+                            "kind",
+                            &t.phrase(&format!("caption_{}", item.puzzle.kind()), &[]),
+                        ),
+                        ("holes", &holes),
+                        ("grade", &t.phrase(&format!("caption_{}", item.grade), &[])),
+                        ("clues", &item.puzzle.clues().to_string()),
+                        ("seed", &item.seed.to_string()),
+                    ],
+                )
+            }
         };
         doc = doc.add(text(
             bx,

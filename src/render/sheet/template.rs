@@ -109,7 +109,7 @@ const LANGUAGES: [(&str, &str); 2] = [
 /// Whether a key names a phrase (of marked answers or the play page) rather than a page
 /// setting.
 fn is_phrase(key: &str) -> bool {
-    ["mark_", "fault_", "play_"]
+    ["mark_", "fault_", "play_", "caption_"]
         .iter()
         .any(|p| key.starts_with(p))
 }
@@ -387,21 +387,29 @@ mod tests {
     #[test]
     fn every_language_has_every_phrase_and_page_string() {
         let keys = |text: &str| -> Vec<String> {
-            settings(text)
-                .map(|s| s.unwrap().key.to_string())
-                .collect()
+            settings(text).map(|s| s.unwrap().key.to_string()).collect()
         };
         let en = keys(LANGUAGES[0].1);
         assert!(en.len() > 60, "{en:?}");
         for (tag, text) in LANGUAGES {
-            assert_eq!(keys(text), en, "{tag} lists other keys than en, or in another order");
+            assert_eq!(
+                keys(text),
+                en,
+                "{tag} lists other keys than en, or in another order"
+            );
             let t = Template::builtin("a4").unwrap().in_language(tag).unwrap();
             assert_eq!(t.phrases.len(), english_phrases().len());
         }
-        let zh = Template::builtin("a4").unwrap().in_language("zh-CN").unwrap();
+        let zh = Template::builtin("a4")
+            .unwrap()
+            .in_language("zh-CN")
+            .unwrap();
         assert_eq!(zh.phrase("play_puzzle", &[("n", "3")]), "第 3 题");
         assert_eq!(zh.lang, "zh-Hans");
-        assert!(Template::builtin("a4").unwrap().in_language("zh-TW").is_none());
+        assert!(Template::builtin("a4")
+            .unwrap()
+            .in_language("zh-TW")
+            .is_none());
         assert!(Template::builtin("a4").unwrap().in_language("fr").is_none());
     }
 
