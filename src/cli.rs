@@ -6,6 +6,7 @@ mod error;
 mod exists;
 mod files;
 mod fonts;
+mod graph;
 mod meta;
 mod output;
 mod pages;
@@ -98,6 +99,11 @@ enum Command {
         after_help = "Example:\n  knight-tour solve 8x8 --format json -o t.json && knight-tour verify t.json"
     )]
     Verify(verify::VerifyArgs),
+    /// Write a piece's whole graph on a board as DOT, GraphML or CSV, for graph libraries.
+    #[command(
+        after_help = "Examples:\n  knight-tour graph 8x8 -o knight.graphml\n  knight-tour graph 8x8 --piece king --holes d4,e5 --format csv\n  knight-tour graph 8x8 | neato -n -Tsvg > graph.svg"
+    )]
+    Graph(graph::GraphArgs),
     /// Say whether a tour exists, with the theorem's reason.
     #[command(
         after_help = "Examples:\n  knight-tour exists 5x5 --closed\n  knight-tour exists 4x20 --open --start b2"
@@ -325,6 +331,7 @@ pub(crate) fn run(cli: Cli) -> Result<ExitCode, Error> {
         Command::Verify(a) => verify::run(a),
         Command::Exists(a) => exists::run(a),
         Command::Count(a) => count::run(a),
+        Command::Graph(a) => graph::run(a),
         Command::Completions(a) => meta::completions(a),
         Command::Man => meta::man(),
     };

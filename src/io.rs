@@ -3,6 +3,7 @@
 //! Writers take any `io::Write`; the binary decides where bytes go and how files are replaced.
 
 #[cfg(feature = "puzzle")]
+pub mod graph;
 pub mod puzzle;
 
 use std::io::{self, Write};
@@ -43,6 +44,10 @@ pub enum OutputFormat {
     Apng,
     /// A self-contained web page to play puzzles on screen (`.html`, `.htm`).
     Html,
+    /// Graphviz DOT (`.dot`, `.gv`): a tour or a piece's graph.
+    Dot,
+    /// GraphML (`.graphml`): a tour or a piece's graph.
+    GraphMl,
 }
 
 impl OutputFormat {
@@ -59,6 +64,8 @@ impl OutputFormat {
             "gif" => OutputFormat::Gif,
             "apng" => OutputFormat::Apng,
             "html" | "htm" => OutputFormat::Html,
+            "dot" | "gv" => OutputFormat::Dot,
+            "graphml" => OutputFormat::GraphMl,
             _ => return None,
         })
     }
@@ -77,6 +84,8 @@ impl OutputFormat {
             OutputFormat::Gif => "gif",
             OutputFormat::Apng => "apng",
             OutputFormat::Html => "html",
+            OutputFormat::Dot => "dot",
+            OutputFormat::GraphMl => "graphml",
         }
     }
 }

@@ -22,6 +22,10 @@ pub enum FormatArg {
     Moves,
     /// One line: board, method, time, memory, verification.
     Summary,
+    /// Graphviz DOT: the squares as nodes, the moves as edges in order.
+    Dot,
+    /// GraphML: the squares as nodes, the moves as edges in order.
+    Graphml,
 }
 
 impl From<FormatArg> for OutputFormat {
@@ -32,6 +36,8 @@ impl From<FormatArg> for OutputFormat {
             FormatArg::Csv => OutputFormat::Csv,
             FormatArg::Moves => OutputFormat::Moves,
             FormatArg::Summary => OutputFormat::Summary,
+            FormatArg::Dot => OutputFormat::Dot,
+            FormatArg::Graphml => OutputFormat::GraphMl,
         }
     }
 }

@@ -146,6 +146,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
             OutputFormat::Csv,
             OutputFormat::Moves,
             OutputFormat::Summary,
+            OutputFormat::Dot,
+            OutputFormat::GraphMl,
         ],
         Some(OutputFormat::Text),
     )?;
@@ -159,6 +161,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         OutputFormat::Json => tio::write_json(w, tour, sol.method.name(), req.seed),
         OutputFormat::Csv => tio::write_csv(w, tour),
         OutputFormat::Moves => tio::write_moves(w, tour),
+        OutputFormat::Dot => tio::graph::write_tour_graph(w, tour, tio::graph::GraphFormat::Dot),
+        OutputFormat::GraphMl => {
+            tio::graph::write_tour_graph(w, tour, tio::graph::GraphFormat::GraphMl)
+        }
         OutputFormat::Svg
         | OutputFormat::Png
         | OutputFormat::Pdf
