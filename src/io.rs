@@ -1,9 +1,9 @@
-//! Tour formats: JSON (`knight-tour/1`), text grid, CSV and algebraic moves.
+//! Tour formats: JSON (`knight-tour/1`), text grid, CSV and algebraic moves; graphs.
 //!
 //! Writers take any `io::Write`; the binary decides where bytes go and how files are replaced.
 
-#[cfg(feature = "puzzle")]
 pub mod graph;
+#[cfg(feature = "puzzle")]
 pub mod puzzle;
 
 use std::io::{self, Write};
