@@ -48,6 +48,8 @@ pub enum OutputFormat {
     Dot,
     /// GraphML (`.graphml`): a tour or a piece's graph.
     GraphMl,
+    /// TikZ/PGF for LaTeX (`.tex`, `.tikz`).
+    Tikz,
 }
 
 impl OutputFormat {
@@ -66,6 +68,7 @@ impl OutputFormat {
             "html" | "htm" => OutputFormat::Html,
             "dot" | "gv" => OutputFormat::Dot,
             "graphml" => OutputFormat::GraphMl,
+            "tex" | "tikz" => OutputFormat::Tikz,
             _ => return None,
         })
     }
@@ -86,6 +89,7 @@ impl OutputFormat {
             OutputFormat::Html => "html",
             OutputFormat::Dot => "dot",
             OutputFormat::GraphMl => "graphml",
+            OutputFormat::Tikz => "tikz",
         }
     }
 }

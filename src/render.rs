@@ -20,6 +20,7 @@ mod settings;
 pub mod sheet;
 pub(crate) mod svg;
 pub(crate) mod theme;
+pub(crate) mod tikz;
 
 pub(crate) use colour::PALETTES;
 pub use colour::{Palette, Rgb};
@@ -216,6 +217,7 @@ pub(crate) fn check_size(
     let c = cost(board, style, arrows);
     let (limit_e, limit_m, format) = match format {
         OutputFormat::Svg => (MAX_SVG_ELEMENTS, MAX_SVG_MOVES, "SVG"),
+        OutputFormat::Tikz => (tikz::MAX_TIKZ_ELEMENTS, tikz::MAX_TIKZ_MOVES, "TikZ"),
         OutputFormat::Pdf => (MAX_PDF_ELEMENTS, MAX_PDF_MOVES, "PDF"),
         _ => (MAX_PAINT_ELEMENTS, MAX_PAINT_MOVES, "PNG, GIF and APNG"),
     };

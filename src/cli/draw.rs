@@ -48,6 +48,8 @@ pub enum ImageFormat {
     Gif,
     /// Animated PNG (APNG) of the tour being drawn, in full colour.
     Apng,
+    /// TikZ/PGF for LaTeX papers: numbers in the paper's font, the theme's colours named.
+    Tikz,
 }
 
 /// Arguments of `draw`.
@@ -132,10 +134,14 @@ pub struct DrawArgs {
     /// Output format; default: from the extension of -o.
     #[arg(long, value_enum)]
     format: Option<ImageFormat>,
-    /// The file to write: .svg, .png, .pdf, .gif or .apng (a regular file is replaced whole,
-    /// atomically).
+    /// The file to write: .svg, .png, .pdf, .gif, .apng or .tex (TikZ) (a regular file is
+    /// replaced whole, atomically).
     #[arg(short, long, value_name = "FILE", required_unless_present = "frames")]
     output: Option<PathBuf>,
+    /// With TikZ: a whole LaTeX document (standalone class) instead of a tikzpicture to
+    /// \input into a paper.
+    #[arg(long)]
+    standalone: bool,
     #[command(flatten)]
     font: FontArgs,
 }
@@ -153,17 +159,19 @@ impl From<ImageFormat> for OutputFormat {
             ImageFormat::Pdf => OutputFormat::Pdf,
             ImageFormat::Gif => OutputFormat::Gif,
             ImageFormat::Apng => OutputFormat::Apng,
+            ImageFormat::Tikz => OutputFormat::Tikz,
         }
     }
 }
 
 /// The image formats, for [`choose`].
-pub const IMAGES: [OutputFormat; 5] = [
+pub const IMAGES: [OutputFormat; 6] = [
     OutputFormat::Svg,
     OutputFormat::Png,
     OutputFormat::Pdf,
     OutputFormat::Gif,
     OutputFormat::Apng,
+    OutputFormat::Tikz,
 ];
 
 /// Whether a format is painted to pixels.
@@ -230,6 +238,22 @@ fn check_applies(args: &DrawArgs, format: OutputFormat) -> Result<(), Error> {
             &[("--width", args.width.is_some())],
             "to SVG: it is a vector drawing, sized by --cell",
             |_| "use --cell, or write .png or .pdf".into(),
+        )?;
+    }
+    if format == OutputFormat::Tikz {
+        refuse_given(
+            &[
+                ("--width", args.width.is_some()),
+                ("--frames", args.frames.is_some()),
+            ],
+            "to TikZ: it is a vector drawing, sized by --cell",
+            |_| "use --cell, or scale the figure in LaTeX".into(),
+        )?;
+    } else {
+        refuse_given(
+            &[("--standalone", args.standalone)],
+            "to this format: it makes TikZ a LaTeX document",
+            |_| "write -o figure.tex, or drop --standalone".into(),
         )?;
     }
     let animated = matches!(format, OutputFormat::Gif | OutputFormat::Apng)
@@ -440,7 +464,11 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             width: args.width.map(f64::from),
             timing: (format != OutputFormat::Svg || args.animate).then_some(timing),
         };
-        let bytes = render::picture_bytes(&pic, &spec)?;
+        let bytes = if format == OutputFormat::Tikz {
+            render::tikz::tikz(&pic, &theme, args.standalone).into_bytes()
+        } else {
+            render::picture_bytes(&pic, &spec)?
+        };
         emit(out, |w| w.write_all(&bytes))?;
     }
     Ok(ExitCode::SUCCESS)

@@ -170,7 +170,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         | OutputFormat::Pdf
         | OutputFormat::Gif
         | OutputFormat::Apng
-        | OutputFormat::Html => {
+        | OutputFormat::Html
+        | OutputFormat::Tikz => {
             unreachable!("choose() allows only tour formats here")
         }
         OutputFormat::Summary => {

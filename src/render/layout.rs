@@ -2,7 +2,7 @@
 
 use super::glyphs;
 use super::options::{DrawOptions, Style};
-use super::picture::{Cap, Head, Item, Outline, Paint, Picture, Shape, Stamp, Words};
+use super::picture::{Cap, Head, Item, Lettering, Outline, Paint, Picture, Shape, Stamp, Words};
 use super::scene::Scene;
 use super::theme::{HoleMark, Join, Pad, Rgb, Theme};
 use crate::board::{file_name, Square};
@@ -290,7 +290,15 @@ fn texts(items: &[(String, (f64, f64))], size: f64, colour: Rgb) -> Item {
         });
         defs.push(o);
     }
-    Item::new(Shape::Stamps { defs, uses }, Paint::Fill(colour))
+    let marks = items
+        .iter()
+        .map(|(text, (cx, cy))| (*cx, *cy, text.clone()))
+        .collect();
+    Item::new(Shape::Stamps { defs, uses }, Paint::Fill(colour)).spelling(Lettering {
+        marks,
+        size,
+        width: f64::INFINITY,
+    })
 }
 
 fn labels(scene: &Scene, theme: &Theme) -> Item {
@@ -375,15 +383,17 @@ fn numbers(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> Vec
         }
     }
     let mut uses = Vec::new();
+    let mut marks = Vec::new();
     for &(sq, value, step) in &labels {
         if blank.get(sq as usize).copied().unwrap_or(false) {
             continue;
         }
         let s = tour.board.square(sq);
         let text = value.to_string();
+        let (cx, cy) = scene.centre(s.row, s.col);
+        marks.push((cx, cy, text.clone()));
         let len = text.len();
         let (adv, sx) = fit.spacing(len);
-        let (cx, cy) = scene.centre(s.row, s.col);
         // The ink is narrower than the advance by the squeezed side bearings.
         let ink = adv * len as f64 - adv * (1.0 - sx.min(1.0)) * 0.5;
         let mut x = cx - ink / 2.0;
@@ -398,10 +408,13 @@ fn numbers(tour: &Tour, scene: &Scene, theme: &Theme, opts: &DrawOptions) -> Vec
             x += adv;
         }
     }
-    let mut items = vec![Item::new(
-        Shape::Stamps { defs, uses },
-        Paint::Fill(theme.number),
-    )];
+    let mut items = vec![
+        Item::new(Shape::Stamps { defs, uses }, Paint::Fill(theme.number)).spelling(Lettering {
+            marks,
+            size: h,
+            width: scene.cell * 0.78,
+        }),
+    ];
     // Flagged squares: a thick frame inside the square, over whatever it holds.
     for i in (0..opts.flagged.len() as u32).filter(|&i| opts.flagged[i as usize]) {
         items.push(frame(

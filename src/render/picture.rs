@@ -229,6 +229,19 @@ pub struct Item {
     pub paint: Paint,
     /// Step at which an `Outline` appears (0: from the start).
     pub step: u32,
+    /// The text its outlines spell, for writers that set text in the document's font (TikZ).
+    pub lettering: Option<Box<Lettering>>,
+}
+
+/// Text that an item's outlines spell: each mark's text centred on its point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lettering {
+    /// Centre and text of each mark.
+    pub marks: Vec<(f64, f64, String)>,
+    /// Height of the digits, in user units.
+    pub size: f64,
+    /// Widest a mark may be, in user units (a square's width for numbers).
+    pub width: f64,
 }
 
 impl Item {
@@ -238,7 +251,14 @@ impl Item {
             shape,
             paint,
             step: 0,
+            lettering: None,
         }
+    }
+
+    /// The same item, telling the text its outlines spell.
+    pub fn spelling(mut self, lettering: Lettering) -> Item {
+        self.lettering = Some(Box::new(lettering));
+        self
     }
 
     /// A filled outline painted from the start.
@@ -340,7 +360,12 @@ impl Picture {
                     },
                     other => other.clone(),
                 };
-                Item { shape, ..*it }
+                Item {
+                    shape,
+                    paint: it.paint,
+                    step: it.step,
+                    lettering: it.lettering.clone(),
+                }
             })
             .collect();
         Picture {
