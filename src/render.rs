@@ -58,6 +58,18 @@ pub fn encode(
     }
 }
 
+/// A drawing as TikZ for a LaTeX paper (a whole document with `standalone`): the numbers in
+/// the paper's font, the theme's colours named.
+pub fn render_tikz(
+    tour: &crate::tour::Tour,
+    scene: &Scene,
+    theme: &Theme,
+    opts: &DrawOptions,
+    standalone: bool,
+) -> String {
+    tikz::tikz(&picture(tour, scene, theme, opts), theme, standalone)
+}
+
 /// How a picture is turned into a file.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Output {

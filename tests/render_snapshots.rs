@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use knight_tour::io::read_json_from;
-use knight_tour::render::{render, DrawOptions, Scene, Style, Theme};
+use knight_tour::render::{render, render_tikz, DrawOptions, Scene, Style, Theme};
 use knight_tour::{Board, Tour};
 
 /// A fixed input from tests/data: drawings are snapshotted from these, not from the solver,
@@ -38,6 +38,26 @@ fn numbers_5x5_with_coords() {
 #[test]
 fn lines_3x4_gradient_arrows() {
     insta::assert_snapshot!(draw("3x4-open.json", Style::Lines, "color", |o| o.arrows = true));
+}
+
+#[test]
+fn tikz_of_numbers_and_of_lines_with_arrows() {
+    let tikz = |file: &str, style: Style, theme: &str, arrows: bool| {
+        let tour = tour(file);
+        let mut opts = DrawOptions::new(style);
+        opts.arrows = arrows;
+        opts.coords = style == Style::Numbers;
+        let scene = Scene::new(tour.board(), 20.0, opts.coords);
+        render_tikz(&tour, &scene, &Theme::builtin(theme).unwrap(), &opts, false)
+    };
+    insta::assert_snapshot!(
+        "tikz_5x5_numbers",
+        tikz("5x5-open.json", Style::Numbers, "classic", false)
+    );
+    insta::assert_snapshot!(
+        "tikz_3x4_lines_arrows",
+        tikz("3x4-open.json", Style::Lines, "color", true)
+    );
 }
 
 #[test]
