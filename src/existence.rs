@@ -134,6 +134,16 @@ pub enum NoTour {
         /// Positions searched.
         nodes: u64,
     },
+    /// The search ran out of budget, and an exact count over every tour found none.
+    #[error("no tour of {board}{}: the search ran out of budget, and an exact count of every tour over its {squares} squares (frontier dynamic programming) finds none", with_holes(*.holes))]
+    Counted {
+        /// The rectangle.
+        board: Board,
+        /// Number of holes.
+        holes: usize,
+        /// Squares the tours would visit.
+        squares: usize,
+    },
     /// A 3 x n exception square.
     #[error("no open tour of {board} from {name}: exhaustive search shows that {why}")]
     ThreeException {

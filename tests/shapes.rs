@@ -357,3 +357,37 @@ fn puzzles_on_shapes() {
         .code(1)
         .stderr(contains("differ by 2"));
 }
+
+#[test]
+fn an_exact_count_settles_what_the_search_could_not() {
+    // Issue 39's two small boards: each ran the search's whole budget and ended in exit 4.
+    let dir = tempfile::tempdir().unwrap();
+    let mask = dir.path().join("blocks.txt");
+    // Two 2x4 blocks: rows 0-1, columns 4-7 and rows 3-4, columns 3-6 of 8x9.
+    std::fs::write(
+        &mask,
+        "....####.\n....####.\n.........\n...####..\n...####..\n.........\n.........\n.........\n",
+    )
+    .unwrap();
+    kt().args(["solve", "8x9", "--budget", "100000", "--mask"])
+        .arg(&mask)
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "an exact count of every tour over its 56 squares (frontier dynamic programming) finds none",
+        ));
+    // 6x9 without f5 has tours: 80952710032 open ones, each counted once (the counter's own
+    // tests check it against enumeration on small boards).
+    kt().args(["exists", "6x9", "--holes", "f5", "--budget", "100000"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "yes: 6x9 with 1 hole has open tours: an exact count finds 80952710032",
+        ));
+    kt().args(["solve", "6x9", "--holes", "f5", "--budget", "100000"])
+        .assert()
+        .code(4)
+        .stderr(contains(
+            "though tours exist: an exact count finds 80952710032",
+        ));
+}

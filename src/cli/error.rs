@@ -175,7 +175,7 @@ impl Error {
             Error::Solve(SolveError::ShapeMethod) => {
                 "use --method auto (the complete search) on shaped boards".into()
             }
-            Error::Solve(SolveError::ShapeBudget { .. }) => {
+            Error::Solve(SolveError::ShapeBudget { .. } | SolveError::ShapeCounted { .. }) => {
                 "raise --budget, or try another --seed".into()
             }
             Error::Solve(SolveError::Memory { .. }) => "try a smaller board".into(),
@@ -227,7 +227,9 @@ fn solve_code(e: &SolveError) -> u8 {
         | SolveError::Exhausted { .. }
         | SolveError::Verify { .. }
         | SolveError::EndsMissed { .. } => NO,
-        SolveError::Budget { .. } | SolveError::ShapeBudget { .. } => BUDGET,
+        SolveError::Budget { .. }
+        | SolveError::ShapeBudget { .. }
+        | SolveError::ShapeCounted { .. } => BUDGET,
         SolveError::Divide(_)
         | SolveError::Memory { .. }
         | SolveError::EndOfClosed

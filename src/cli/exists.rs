@@ -164,6 +164,13 @@ fn shaped(
             )
         }
         Err(SolveError::NoTour(reason)) => (format!("no: {reason}\n"), ExitCode::from(1)),
+        Err(SolveError::ShapeCounted { tours, nodes, .. }) => (
+            format!(
+                "yes: {board} with {holes} has {} tours: an exact count finds {tours} (the search found none within {nodes} positions)\n",
+                kind.name()
+            ),
+            ExitCode::SUCCESS,
+        ),
         Err(e @ SolveError::ShapeBudget { .. }) => {
             (format!("unknown: {e}\n"), ExitCode::from(BUDGET))
         }
@@ -239,6 +246,10 @@ fn piece(
                         0,
                     ),
                     Err(SolveError::NoTour(reason)) => (format!("no: {reason}"), 1),
+                    Err(SolveError::ShapeCounted { tours, .. }) => (
+                        format!("yes: {place} has {what}{ends}: an exact count finds {tours}"),
+                        0,
+                    ),
                     Err(e @ SolveError::ShapeBudget { .. }) => {
                         (format!("unknown: {what}{ends}: {e}"), BUDGET)
                     }
