@@ -1,5 +1,6 @@
 //! Command-line interface: clap definitions and one module per subcommand.
 
+mod blocks;
 mod count;
 mod draw;
 mod error;

@@ -391,3 +391,90 @@ fn an_exact_count_settles_what_the_search_could_not() {
             "though tours exist: an exact count finds 80952710032",
         ));
 }
+
+#[test]
+fn blocks_files_block_rectangles_and_draw_as_macros() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = dir.path().join("b.txt");
+    let json = dir.path().join("b.json");
+    std::fs::write(
+        &lines,
+        "# two macros and a pad\n0,4,2,4\n3,3,2,4\n7,0,1,1\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &json,
+        r#"[[0,4,2,4], {"row": 3, "col": 3, "height": 2, "width": 4}, [7,0,1,1]]"#,
+    )
+    .unwrap();
+    let mut outs = Vec::new();
+    for file in [&lines, &json] {
+        let out = kt()
+            .args(["solve", "10x12", "--format", "summary", "--blocks"])
+            .arg(file)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("103 squares"), "{out}");
+        outs.push(
+            kt().args(["solve", "10x12", "--blocks"])
+                .arg(file)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone(),
+        );
+    }
+    assert_eq!(outs[0], outs[1], "the same blocks as lines and as JSON");
+    // A block file is an input: no output may replace it.
+    kt().args(["solve", "10x12", "--blocks"])
+        .arg(&lines)
+        .arg("-o")
+        .arg(&lines)
+        .assert()
+        .code(2);
+    assert!(std::fs::read_to_string(&lines)
+        .unwrap()
+        .starts_with("# two macros"));
+    // Bad files say where.
+    std::fs::write(dir.path().join("bad.txt"), "0,4,2,4\n9,0,2,2\n").unwrap();
+    kt().current_dir(dir.path())
+        .args(["solve", "10x12", "--blocks", "bad.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "block 2 (rows 9-10, columns 0-1) runs off the 10x12 board",
+        ));
+
+    // Drawn with the vlsi theme: solid macros (no mark inside), a cross on the pad alone.
+    let png = dir.path().join("m.png");
+    kt().args([
+        "draw", "10x12", "--style", "lines", "--theme", "vlsi", "--blocks",
+    ])
+    .arg(&lines)
+    .arg("-o")
+    .arg(&png)
+    .assert()
+    .success();
+    let img = common::rgba(&std::fs::read(&png).unwrap()).unwrap();
+    // The drawing is 624 x 528 units: a 24-unit margin and 48-unit squares.
+    let at = |x: f64, y: f64| {
+        let (px, py) = (
+            (x / 624.0 * img.width as f64) as usize,
+            (y / 528.0 * img.height as f64) as usize,
+        );
+        let i = (py * img.width as usize + px) * 4;
+        (img.rgba[i], img.rgba[i + 1], img.rgba[i + 2])
+    };
+    let hole = (0x0b, 0x0f, 0x14);
+    // Inside the first macro (rows 0-1, columns 4-7), off its centre line.
+    assert_eq!(at(24.0 + 5.3 * 48.0, 24.0 + 0.6 * 48.0), hole);
+    assert_eq!(at(24.0 + 6.0 * 48.0, 24.0 + 1.0 * 48.0), hole);
+    // The pad's centre is on its cross, in the theme's hole line colour (near #6b3a3a).
+    let (r, g, b) = at(24.0 + 0.5 * 48.0, 24.0 + 7.5 * 48.0);
+    assert!(r > 80 && g < 80 && b < 80, "{:?}", (r, g, b));
+}

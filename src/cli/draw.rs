@@ -309,6 +309,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         inputs.push(("--theme", t));
     }
     inputs.extend(args.font.inputs());
+    inputs.extend(args.choice.shape.inputs());
     let out = match &args.output {
         Some(o) => Some(files::plan(&[("-o", o)], &inputs)?.remove(0)),
         None => None,

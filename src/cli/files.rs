@@ -265,11 +265,6 @@ pub fn plan(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Result<Vec<O
     Ok(planned)
 }
 
-/// Checks one output with no inputs to compare (the common case).
-pub fn plan_one(option: &str, path: &Path) -> Result<Output, Error> {
-    Ok(plan(&[(option, path)], &[])?.remove(0))
-}
-
 /// A temporary file beside its target, removed unless renamed into place.
 struct Staged {
     tmp: PathBuf,

@@ -1,6 +1,6 @@
 //! `knight-tour graph`: a piece's whole graph on a (shaped) board, for graph libraries.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
@@ -77,15 +77,7 @@ pub fn run(args: GraphArgs) -> Result<ExitCode, Error> {
     let shape = args.shape.shape(board)?;
     let out = match &args.output {
         None => Output::stdout(),
-        Some(o) => {
-            let inputs: Vec<(&str, &Path)> = args
-                .shape
-                .mask
-                .iter()
-                .map(|m| ("--mask", m.as_path()))
-                .collect();
-            files::plan(&[("-o", o)], &inputs)?.remove(0)
-        }
+        Some(o) => files::plan(&[("-o", o)], &args.shape.inputs())?.remove(0),
     };
     let blocked = shape.blocked();
     let g = PieceGraph {

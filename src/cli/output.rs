@@ -92,10 +92,10 @@ pub fn choose(
     }
 }
 
-/// The target of `-o`, or stdout without it.
-pub fn target(out: Option<&Path>) -> Result<Output, Error> {
+/// Where `-o` goes: a planned file (refused if it is one of `inputs`), or stdout.
+pub fn target(out: Option<&Path>, inputs: &[(&str, &Path)]) -> Result<Output, Error> {
     match out {
-        Some(p) => files::plan_one("-o", p),
+        Some(p) => Ok(files::plan(&[("-o", p)], inputs)?.remove(0)),
         None => Ok(Output::stdout()),
     }
 }

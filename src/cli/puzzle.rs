@@ -509,9 +509,7 @@ fn plan_outputs(
     if let Some(t) = theme_file(theme_spec) {
         inputs.push(("--theme", t));
     }
-    if let Some(m) = &a.shape.mask {
-        inputs.push(("--mask", m));
-    }
+    inputs.extend(a.shape.inputs());
     inputs.extend(a.font.inputs());
     let named: Vec<(&str, &Path)> = outputs.iter().map(|(o, p)| (*o, p.as_path())).collect();
     Ok(if a.output.is_none() {

@@ -24,12 +24,29 @@ pub struct ShapeArgs {
     /// A named shape sized to the board: disc, cross, diamond or frame.
     #[arg(long, value_name = "NAME")]
     pub shape: Option<String>,
+    /// Blocked rectangles (macros, keep-out zones): one `row,col,height,width` a line
+    /// (zero-based, rows from the top; `#` starts a comment), or JSON: an array of
+    /// [row, col, height, width] arrays or {"row", "col", "height", "width"} objects.
+    #[arg(long, value_name = "FILE")]
+    pub blocks: Option<PathBuf>,
 }
 
 impl ShapeArgs {
     /// Whether any shape option was given.
     pub fn given(&self) -> bool {
-        self.holes.is_some() || self.mask.is_some() || self.shape.is_some()
+        self.holes.is_some() || self.mask.is_some() || self.shape.is_some() || self.blocks.is_some()
+    }
+
+    /// The files these options read, which no output may overwrite.
+    pub fn inputs(&self) -> Vec<(&'static str, &Path)> {
+        let mut v = Vec::new();
+        if let Some(m) = &self.mask {
+            v.push(("--mask", m.as_path()));
+        }
+        if let Some(b) = &self.blocks {
+            v.push(("--blocks", b.as_path()));
+        }
+        v
     }
 
     /// The shape of `board` these options describe (the whole board when none is given).
@@ -41,6 +58,12 @@ impl ShapeArgs {
         }
         if let Some(name) = &self.shape {
             holes.extend_from_slice(Shape::named(board, name)?.holes());
+        }
+        if let Some(path) = &self.blocks {
+            let text = super::files::read_text(path, "blocks file", MAX_MASK_BYTES)?;
+            let rects = super::blocks::parse(&text, board)
+                .map_err(|e| Error::Usage(format!("in the blocks file {}: {e}", path.display())))?;
+            super::blocks::cover(&rects, board, &mut holes);
         }
         if let Some(list) = &self.holes {
             for text in split_squares(list) {

@@ -151,7 +151,8 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, Error> {
         ],
         Some(OutputFormat::Text),
     )?;
-    let out = target(args.output.as_deref())?;
+    // The shape's files are inputs: -o may not name one.
+    let out = target(args.output.as_deref(), &args.opts.choice.shape.inputs())?;
     let t0 = Instant::now();
     let sol = run_request(&shape, &req)?;
     let elapsed = t0.elapsed();

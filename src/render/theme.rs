@@ -45,6 +45,8 @@ pub enum HoleMark {
     Hatch,
     /// A cross from corner to corner and an outline: a blocked cell.
     Cross,
+    /// Blocked regions as solid macros: each region's outline, and a cross on a cell alone.
+    Macro,
 }
 
 /// A complete theme.
@@ -265,10 +267,11 @@ impl Theme {
                         ("none", HoleMark::None),
                         ("hatch", HoleMark::Hatch),
                         ("cross", HoleMark::Cross),
+                        ("macro", HoleMark::Macro),
                     ];
                     t.hole_mark = Setting::choice(value, &marks).ok_or_else(|| {
                         err(format!(
-                            "'hole_mark' is none, hatch or cross, found '{value}'"
+                            "'hole_mark' is none, hatch, cross or macro, found '{value}'"
                         ))
                     })?
                 }

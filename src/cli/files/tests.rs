@@ -51,7 +51,9 @@ fn symlinked_target_keeps_its_link() {
     fs::write(&real, "old").unwrap();
     let link = dir.path().join("link.txt");
     std::os::unix::fs::symlink(&real, &link).unwrap();
-    let out = plan_one("-o", &link).unwrap();
+    let out = plan(&[("-o", &link)], &[])
+        .map(|mut v| v.remove(0))
+        .unwrap();
     write_one(&out, &mut fill_with(b"new")).unwrap();
     assert!(fs::symlink_metadata(&link)
         .unwrap()
@@ -67,7 +69,7 @@ fn stale_temps_of_dead_processes_go() {
     // No process has pid 4000000000; our own pid is alive and its temp stays.
     let dead = dir.path().join(".a.txt.tmp-4000000000");
     fs::write(&dead, "junk").unwrap();
-    let out = plan_one("-o", &a).unwrap();
+    let out = plan(&[("-o", &a)], &[]).map(|mut v| v.remove(0)).unwrap();
     write_one(&out, &mut fill_with(b"new")).unwrap();
     assert!(!dead.exists());
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
