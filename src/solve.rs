@@ -294,6 +294,26 @@ pub(crate) const SHAPE_BUDGET: u64 = 50_000_000;
 /// cheap proofs of impossibility, then the complete search, whose answer is a verified tour,
 /// a proof by exhaustion, or an honest "not found within the budget".
 pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
+    solve_for(shape, req, Need::Tour)
+}
+
+/// Whether a tour exists on a shaped board, as [`solve_on`] answers it, except that where the
+/// search runs out of budget and an exact count finds tours, that answer
+/// ([`SolveError::ShapeCounted`]) comes at once instead of after the rest of the search.
+pub fn decide_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
+    solve_for(shape, req, Need::Answer)
+}
+
+/// What a caller needs from a search: the tour itself, or only whether one exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Need {
+    /// A tour to output.
+    Tour,
+    /// Yes or no (a count's yes will do).
+    Answer,
+}
+
+fn solve_for(shape: &Shape, req: &Request, need: Need) -> Result<Solution, SolveError> {
     if !req.piece.is_knight() {
         return pieces::solve(shape, req);
     }
@@ -322,7 +342,7 @@ pub fn solve_on(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
     } else {
         Method::Search
     };
-    search_on(shape, req, method)
+    search_on(shape, req, method, need)
 }
 
 /// The complete search on `shape` for `req` (any piece): a verified tour, a proof by
@@ -331,6 +351,7 @@ pub(crate) fn search_on(
     shape: &Shape,
     req: &Request,
     method: Method,
+    need: Need,
 ) -> Result<Solution, SolveError> {
     let board = shape.board();
     let goal = shaped::Goal {
@@ -343,7 +364,71 @@ pub(crate) fn search_on(
         piece: req.piece,
     };
     let holes = shape.holes().len();
+    // A small board gets a short search first, then the exact count, which proves in seconds
+    // that none exists where a search would spend its whole budget on it; the rest of the
+    // budget then looks for the tour the count says exists.
+    let mut known = None;
+    if shape.open_count() <= COUNT_FIRST_SQUARES && goal.budget > FIRST_BUDGET {
+        let first = shaped::search(
+            shape,
+            shaped::Goal {
+                budget: FIRST_BUDGET,
+                ..goal.clone()
+            },
+        );
+        if let shaped::ShapedOutcome::Budget(_) = first {
+            match counted(shape, req) {
+                Some(tours) if tours.is_zero() => {
+                    return Err(NoTour::Counted {
+                        board,
+                        holes,
+                        squares: shape.open_count(),
+                    }
+                    .into())
+                }
+                Some(tours) if need == Need::Answer => {
+                    return Err(SolveError::ShapeCounted {
+                        board,
+                        holes,
+                        nodes: FIRST_BUDGET,
+                        tours: tours.to_string(),
+                    })
+                }
+                found => known = found,
+            }
+        } else {
+            return found_or_not(first, shape, req, method);
+        }
+    }
     match shaped::search(shape, goal) {
+        shaped::ShapedOutcome::Budget(nodes) if known.is_some() => Err(SolveError::ShapeCounted {
+            board,
+            holes,
+            nodes,
+            tours: known.map(|t| t.to_string()).unwrap_or_default(),
+        }),
+        outcome => found_or_not(outcome, shape, req, method),
+    }
+}
+
+/// Boards of at most this many open squares are counted after a short search (their count
+/// takes seconds where the frontier fits).
+const COUNT_FIRST_SQUARES: usize = 100;
+
+/// The short search before the count: about a tenth of a second.
+const FIRST_BUDGET: u64 = 500_000;
+
+/// The answer of one search: a verified tour, a proof by exhaustion, or the exact count where
+/// the budget ran out.
+fn found_or_not(
+    outcome: shaped::ShapedOutcome,
+    shape: &Shape,
+    req: &Request,
+    method: Method,
+) -> Result<Solution, SolveError> {
+    let board = shape.board();
+    let holes = shape.holes().len();
+    match outcome {
         shaped::ShapedOutcome::Found(path) => {
             let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
                 .map_err(|source| SolveError::Verify { method, source })?;

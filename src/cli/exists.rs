@@ -135,7 +135,7 @@ fn shaped(
     start: Option<crate::Square>,
     end: Option<crate::Square>,
 ) -> Result<ExitCode, Error> {
-    use crate::solve::{solve_on, Request, SolveError};
+    use crate::solve::{decide_on, Request, SolveError};
     let board = shape.board();
     let kind = if args.kind.closed {
         Kind::Closed
@@ -150,7 +150,7 @@ fn shaped(
         ..Request::new(board, kind)
     };
     let holes = existence::holes_text(shape.holes().len());
-    let (text, code) = match solve_on(shape, &req) {
+    let (text, code) = match decide_on(shape, &req) {
         Ok(sol) => {
             let t = &sol.tour;
             (

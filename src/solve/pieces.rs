@@ -36,7 +36,7 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
         }
     }
     super::reserve(board)?;
-    super::search_on(shape, req, Method::Search)
+    super::search_on(shape, req, Method::Search, super::Need::Tour)
 }
 
 /// The wazir's and king's tours the rules promise, built row by row: a cycle turned to begin
