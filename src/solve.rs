@@ -373,7 +373,7 @@ pub(crate) fn search_on(
             shape,
             shaped::Goal {
                 budget: FIRST_BUDGET,
-                ..goal.clone()
+                ..goal
             },
         );
         if let shaped::ShapedOutcome::Budget(_) = first {
