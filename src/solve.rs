@@ -1,5 +1,6 @@
 //! Solvers behind one [`Method`]: plain backtracking, Warnsdorff's rule, divide and conquer.
 
+mod answer;
 pub(crate) mod backtrack;
 pub(crate) mod divide;
 pub(crate) mod ends;
@@ -17,6 +18,7 @@ pub(crate) mod varied;
 pub(crate) mod warnsdorff;
 mod wazir_ends;
 
+pub use answer::{answer, Answer};
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,0 +1,85 @@
+"""Typed interface of knight_tour (see the module's docstring)."""
+
+import os
+from typing import Iterable, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Square = Union[str, Sequence[int]]
+BoardSpec = Union[str, int, Sequence[int]]
+
+class KnightTourError(ValueError):
+    """A question the library refuses or cannot answer, with its message."""
+
+class Answer:
+    """Whether a tour exists: truthy when it does."""
+
+    @property
+    def exists(self) -> Optional[bool]: ...
+    @property
+    def reason(self) -> str: ...
+    def __bool__(self) -> bool: ...
+
+class Tour:
+    """A verified tour."""
+
+    @property
+    def path(self) -> List[Tuple[int, int]]: ...
+    @property
+    def board(self) -> Tuple[int, int]: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def piece(self) -> str: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def tiles(self) -> List[Tuple[int, int, int, int]]: ...
+    @property
+    def holes(self) -> List[Tuple[int, int]]: ...
+    def __len__(self) -> int: ...
+    def numbers(self) -> npt.NDArray[np.int64]: ...
+    def to_json(self) -> str: ...
+    def to_text(self) -> str: ...
+    def to_svg(self, style: str = "numbers", theme: str = "classic", coords: bool = False) -> str: ...
+    def to_png(
+        self,
+        style: str = "numbers",
+        theme: str = "classic",
+        coords: bool = False,
+        width: Optional[int] = None,
+    ) -> bytes: ...
+    def save(self, path: Union[str, os.PathLike], style: str = "numbers", theme: str = "classic") -> None: ...
+    def to_networkx(self) -> "networkx.DiGraph": ...  # type: ignore[name-defined]
+    def _repr_svg_(self) -> str: ...
+
+def exists(
+    board: BoardSpec,
+    closed: bool = False,
+    start: Optional[Square] = None,
+    end: Optional[Square] = None,
+    piece: str = "knight",
+    holes: Optional[Iterable[Square]] = None,
+) -> Answer: ...
+def solve(
+    board: BoardSpec,
+    closed: bool = False,
+    start: Optional[Square] = None,
+    end: Optional[Square] = None,
+    piece: str = "knight",
+    holes: Optional[Iterable[Square]] = None,
+    method: str = "auto",
+    seed: Optional[int] = None,
+) -> Tour: ...
+def verify(tour: Union[Tour, str, os.PathLike]) -> Tour: ...
+def count(
+    board: BoardSpec,
+    closed: bool = False,
+    start: Optional[Square] = None,
+    end: Optional[Square] = None,
+    piece: str = "knight",
+    holes: Optional[Iterable[Square]] = None,
+    directed: bool = False,
+) -> int: ...
+def save(tour: Tour, path: Union[str, os.PathLike], style: str = "numbers", theme: str = "classic") -> None: ...

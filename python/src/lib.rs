@@ -1,0 +1,364 @@
+//! The Python package's native module: a thin layer over the `knight_tour` crate. Every
+//! question goes to the library as the command line asks it, long work runs with the
+//! interpreter released, and errors come back as `KnightTourError` with the library's
+//! message.
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use knight_tour::count::{count as count_tours, Question};
+use knight_tour::render::{self, DrawOptions, Raster, Scene, Style, Theme};
+use knight_tour::solve::{answer, solve_on, Method, Request};
+use knight_tour::{Board, Kind, Piece, Shape, Square, Tour};
+
+create_exception!(
+    _knight_tour,
+    KnightTourError,
+    PyValueError,
+    "A question the library refuses or cannot answer, with its message."
+);
+
+/// Any library error as a `KnightTourError` with its message.
+fn err(e: impl std::fmt::Display) -> PyErr {
+    KnightTourError::new_err(e.to_string())
+}
+
+/// The board, its shape and the request that the keyword arguments describe.
+fn request(
+    board: &str,
+    closed: bool,
+    start: Option<&str>,
+    end: Option<&str>,
+    piece: &str,
+    holes: Option<Vec<String>>,
+) -> PyResult<(Shape, Request)> {
+    let b: Board = board.parse().map_err(err)?;
+    let square = |t: &str| -> PyResult<Square> { b.parse_square(t).map_err(err) };
+    let mut blocked = Vec::new();
+    for h in holes.unwrap_or_default() {
+        blocked.push(b.index(square(&h)?));
+    }
+    let shape = Shape::new(b, blocked).map_err(err)?;
+    let req = Request {
+        start: start.map(square).transpose()?,
+        end: end.map(square).transpose()?,
+        piece: piece.parse::<Piece>().map_err(err)?,
+        ..Request::new(b, if closed { Kind::Closed } else { Kind::Open })
+    };
+    Ok((shape, req))
+}
+
+/// Whether a tour exists: truthy when it does, with the reason.
+#[pyclass(module = "knight_tour", frozen)]
+struct Answer {
+    /// True, False, or None when the search ran out of budget and no count settled it.
+    #[pyo3(get)]
+    exists: Option<bool>,
+    /// Why: the theorem, the tour found, the count, or what ran out.
+    #[pyo3(get)]
+    reason: String,
+}
+
+#[pymethods]
+impl Answer {
+    fn __bool__(&self) -> bool {
+        self.exists == Some(true)
+    }
+
+    fn __repr__(&self) -> String {
+        let word = match self.exists {
+            Some(true) => "yes",
+            Some(false) => "no",
+            None => "unknown",
+        };
+        format!("<Answer {word}: {}>", self.reason)
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (board, closed=false, start=None, end=None, piece="knight", holes=None))]
+fn exists(
+    py: Python<'_>,
+    board: &str,
+    closed: bool,
+    start: Option<&str>,
+    end: Option<&str>,
+    piece: &str,
+    holes: Option<Vec<String>>,
+) -> PyResult<Answer> {
+    let (shape, req) = request(board, closed, start, end, piece, holes)?;
+    let a = py.detach(|| answer(&shape, &req)).map_err(err)?;
+    Ok(Answer {
+        exists: a.exists,
+        reason: a.reason,
+    })
+}
+
+/// A verified tour.
+#[pyclass(module = "knight_tour", name = "Tour", frozen)]
+struct PyTour {
+    tour: Tour,
+    method: String,
+}
+
+/// The default side of a square in drawing units, as the command line sizes it.
+fn default_cell(b: Board) -> f64 {
+    (1600.0 / b.rows.max(b.cols) as f64)
+        .clamp(2.0, 48.0)
+        .floor()
+}
+
+fn style_of(name: &str) -> PyResult<Style> {
+    Ok(match name {
+        "numbers" => Style::Numbers,
+        "lines" => Style::Lines,
+        "tiles" => Style::Tiles,
+        "traced" => Style::Traced,
+        other => {
+            return Err(err(format!(
+                "no style '{other}'; use numbers, lines, tiles or traced"
+            )))
+        }
+    })
+}
+
+impl PyTour {
+    fn svg(&self, style: &str, theme: &str, coords: bool) -> PyResult<(String, Scene)> {
+        let style = style_of(style)?;
+        if style == Style::Tiles && self.tour.tiles().is_empty() {
+            return Err(err(
+                "this tour has no tiles to draw: only divide-and-conquer tours carry them",
+            ));
+        }
+        let theme = Theme::builtin(theme).map_err(err)?;
+        let b = self.tour.board();
+        let scene = Scene::new(b, default_cell(b), coords);
+        let mut opts = DrawOptions::new(style);
+        opts.coords = coords;
+        Ok((render::render(&self.tour, &scene, &theme, &opts), scene))
+    }
+}
+
+#[pymethods]
+impl PyTour {
+    /// The squares in visiting order, as (row, col) pairs, row 0 at the top.
+    #[getter]
+    fn path(&self) -> Vec<(u32, u32)> {
+        self.tour.squares().map(|s| (s.row, s.col)).collect()
+    }
+
+    /// (rows, cols).
+    #[getter]
+    fn board(&self) -> (u32, u32) {
+        let b = self.tour.board();
+        (b.rows, b.cols)
+    }
+
+    /// Whether the last square is a move from the first.
+    #[getter]
+    fn closed(&self) -> bool {
+        self.tour.is_closed()
+    }
+
+    /// The piece's name.
+    #[getter]
+    fn piece(&self) -> String {
+        self.tour.piece().to_string()
+    }
+
+    /// The method that built it.
+    #[getter]
+    fn method(&self) -> String {
+        self.method.clone()
+    }
+
+    /// The divide-and-conquer tiles, as (row, col, rows, cols).
+    #[getter]
+    fn tiles(&self) -> Vec<(u32, u32, u32, u32)> {
+        self.tour
+            .tiles()
+            .iter()
+            .map(|t| (t.row, t.col, t.rows, t.cols))
+            .collect()
+    }
+
+    /// Blocked squares, as (row, col) pairs.
+    #[getter]
+    fn holes(&self) -> Vec<(u32, u32)> {
+        let b = self.tour.board();
+        self.tour
+            .holes()
+            .iter()
+            .map(|&i| {
+                let s = b.square(i);
+                (s.row, s.col)
+            })
+            .collect()
+    }
+
+    fn __len__(&self) -> usize {
+        self.tour.len()
+    }
+
+    /// The move number (from 1) of every square as a rows x cols NumPy array, -1 on holes.
+    fn numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let b = self.tour.board();
+        let tour = &self.tour;
+        let grid: Vec<i64> = py.detach(|| {
+            let mut g: Vec<i64> = tour.numbers().into_iter().map(i64::from).collect();
+            for &h in tour.holes() {
+                g[h as usize] = -1;
+            }
+            g
+        });
+        let array = PyArray1::from_vec(py, grid);
+        Ok(array
+            .reshape([b.rows as usize, b.cols as usize])?
+            .into_any())
+    }
+
+    /// The tour as knight-tour/1 JSON, as `solve --format json` writes it.
+    fn to_json(&self) -> PyResult<String> {
+        let mut out = Vec::new();
+        knight_tour::io::write_json(&mut out, &self.tour, &self.method, None).map_err(err)?;
+        String::from_utf8(out).map_err(err)
+    }
+
+    /// The numbered grid as text, as `solve` prints it.
+    fn to_text(&self) -> PyResult<String> {
+        let mut out = Vec::new();
+        knight_tour::io::write_text(&mut out, &self.tour).map_err(err)?;
+        String::from_utf8(out).map_err(err)
+    }
+
+    /// The drawing as SVG: style numbers, lines, tiles or traced; theme classic, paper, vlsi
+    /// or color.
+    #[pyo3(signature = (style="numbers", theme="classic", coords=false))]
+    fn to_svg(&self, style: &str, theme: &str, coords: bool) -> PyResult<String> {
+        Ok(self.svg(style, theme, coords)?.0)
+    }
+
+    /// The drawing as PNG bytes, `width` pixels across (default: 1000 on the long side).
+    #[pyo3(signature = (style="numbers", theme="classic", coords=false, width=None))]
+    fn to_png<'py>(
+        &self,
+        py: Python<'py>,
+        style: &str,
+        theme: &str,
+        coords: bool,
+        width: Option<u32>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let (svg, scene) = self.svg(style, theme, coords)?;
+        let raster = Raster::new(scene.width(), scene.height(), None, width).map_err(err)?;
+        let png = py.detach(|| render::png(&svg, raster)).map_err(err)?;
+        Ok(pyo3::types::PyBytes::new(py, &png))
+    }
+
+    /// Jupyter draws a tour as its SVG.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        let style = if self.tour.tiles().is_empty() {
+            "numbers"
+        } else {
+            "tiles"
+        };
+        // Past 20x20 a numbered grid is too small to read: the line shows the tour.
+        let style = if self.tour.len() > 400 && style == "numbers" {
+            "lines"
+        } else {
+            style
+        };
+        self.to_svg(style, "classic", false)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Tour {} {} {} tour, {} squares by {}>",
+            self.tour.board(),
+            self.tour.kind().name(),
+            self.tour.piece(),
+            self.tour.len(),
+            self.method
+        )
+    }
+}
+
+#[pyfunction]
+#[pyo3(signature = (board, closed=false, start=None, end=None, piece="knight", holes=None, method="auto", seed=None))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    board: &str,
+    closed: bool,
+    start: Option<&str>,
+    end: Option<&str>,
+    piece: &str,
+    holes: Option<Vec<String>>,
+    method: &str,
+    seed: Option<u64>,
+) -> PyResult<PyTour> {
+    let (shape, mut req) = request(board, closed, start, end, piece, holes)?;
+    req.method = method.parse::<Method>().map_err(err)?;
+    req.seed = seed;
+    let sol = py.detach(|| solve_on(&shape, &req)).map_err(err)?;
+    Ok(PyTour {
+        method: sol.method.name().to_string(),
+        tour: sol.tour,
+    })
+}
+
+/// Reads a knight-tour/1 JSON tour and verifies it: the tour, or the first fault.
+#[pyfunction]
+fn verify_json(py: Python<'_>, text: &str) -> PyResult<PyTour> {
+    let file = knight_tour::io::read_json_from(text.as_bytes()).map_err(err)?;
+    py.detach(|| file.tour.verify()).map_err(err)?;
+    Ok(PyTour {
+        method: file.method.unwrap_or_else(|| "file".into()),
+        tour: file.tour,
+    })
+}
+
+/// The exact number of tours, as decimal digits (any size).
+#[pyfunction]
+#[pyo3(signature = (board, closed=false, start=None, end=None, piece="knight", holes=None, directed=false))]
+#[allow(clippy::too_many_arguments)]
+fn count(
+    py: Python<'_>,
+    board: &str,
+    closed: bool,
+    start: Option<&str>,
+    end: Option<&str>,
+    piece: &str,
+    holes: Option<Vec<String>>,
+    directed: bool,
+) -> PyResult<String> {
+    let (shape, req) = request(board, closed, start, end, piece, holes)?;
+    let question = Question {
+        piece: req.piece,
+        start: req.start,
+        end: req.end,
+        ..Question::new(shape, req.kind)
+    };
+    let counted = py
+        .detach(|| count_tours(&question, &mut |_, _| {}))
+        .map_err(err)?;
+    Ok(if directed {
+        counted.directed.to_string()
+    } else {
+        counted.tours.to_string()
+    })
+}
+
+/// The native module.
+#[pymodule]
+fn _knight_tour(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("KnightTourError", m.py().get_type::<KnightTourError>())?;
+    m.add_class::<Answer>()?;
+    m.add_class::<PyTour>()?;
+    m.add_function(wrap_pyfunction!(exists, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_json, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    Ok(())
+}
