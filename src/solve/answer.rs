@@ -2,10 +2,10 @@
 //! where one settles it, else the complete search and the exact count. `knight-tour exists`
 //! and the Python package's `exists` answer by it.
 
+use crate::board::Square;
 use crate::existence::{self, pieces};
 use crate::shape::Shape;
 use crate::tour::Kind;
-use crate::Square;
 
 use super::{decide_on, Request, SolveError};
 
@@ -99,7 +99,8 @@ pub fn answer(shape: &Shape, req: &Request) -> Result<Answer, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board, Piece};
+    use crate::board::Board;
+    use crate::piece::Piece;
 
     fn ask(board: &str, kind: Kind, piece: Piece, holes: &[u32]) -> Answer {
         let b: Board = board.parse().unwrap();
