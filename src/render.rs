@@ -81,6 +81,8 @@ pub(crate) struct Output {
     pub width: Option<f64>,
     /// Frame timing: animates SVG, and times GIF and APNG.
     pub timing: Option<animate::Timing>,
+    /// SVG with its numbers and labels as editable `<text>`.
+    pub editable: bool,
 }
 
 impl Output {
@@ -103,7 +105,7 @@ pub(crate) fn picture_bytes(pic: &Picture, out: &Output) -> Result<Vec<u8>, rast
     };
     match out.format {
         OutputFormat::Svg => {
-            let doc = svg::write(pic, "", out.timing.as_ref());
+            let doc = svg::write_as(pic, "", out.timing.as_ref(), out.editable);
             Ok(svg::text_of(&doc, pic).into_bytes())
         }
         OutputFormat::Png => {

@@ -353,3 +353,24 @@ fn a_marked_answer_in_chinese_names_the_pupil_and_each_fault() {
             "--lang does not apply without -o",
         ));
 }
+
+#[test]
+fn editable_svg_sets_numbers_and_labels_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    kt().current_dir(dir.path())
+        .args(["draw", "6x6", "--coords", "--editable", "-o", "e.svg"])
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(dir.path().join("e.svg")).unwrap();
+    // 36 numbers and 12 labels as text, no shared digit outlines.
+    assert_eq!(svg.matches("<text").count(), 48, "{svg}");
+    assert!(!svg.contains("<use"), "{svg}");
+    for n in 1..=36 {
+        assert!(svg.contains(&format!(">\n{n}\n</text>")), "{n}");
+    }
+    kt().current_dir(dir.path())
+        .args(["draw", "6x6", "--editable", "-o", "e.png"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--editable does not apply"));
+}

@@ -138,6 +138,10 @@ pub struct DrawArgs {
     /// replaced whole, atomically).
     #[arg(short, long, value_name = "FILE", required_unless_present = "frames")]
     output: Option<PathBuf>,
+    /// SVG with the numbers and labels as editable text (in DejaVu Sans Bold, where the viewer
+    /// has it) instead of shared outlines.
+    #[arg(long)]
+    editable: bool,
     /// With TikZ: a whole LaTeX document (standalone class) instead of a tikzpicture to
     /// \input into a paper.
     #[arg(long)]
@@ -238,6 +242,13 @@ fn check_applies(args: &DrawArgs, format: OutputFormat) -> Result<(), Error> {
             &[("--width", args.width.is_some())],
             "to SVG: it is a vector drawing, sized by --cell",
             |_| "use --cell, or write .png or .pdf".into(),
+        )?;
+    }
+    if format != OutputFormat::Svg {
+        refuse_given(
+            &[("--editable", args.editable)],
+            "to this format: it makes an SVG's numbers text",
+            |_| "write -o tour.svg (PDF and TikZ keep their text as text already)".into(),
         )?;
     }
     if format == OutputFormat::Tikz {
@@ -464,6 +475,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
             dpi: args.dpi,
             width: args.width.map(f64::from),
             timing: (format != OutputFormat::Svg || args.animate).then_some(timing),
+            editable: args.editable,
         };
         let bytes = if format == OutputFormat::Tikz {
             render::tikz::tikz(&pic, &theme, args.standalone).into_bytes()

@@ -117,6 +117,12 @@ pub fn text_outline(text: &str, em: f64, bold: bool) -> (Outline, f64) {
     (o, x)
 }
 
+/// Height of the digits per unit of font size (em), to match `<text>` sizes to outlines.
+pub fn digit_height_per_em() -> f64 {
+    let f = font();
+    f.digit_height / f.face.units_per_em() as f64
+}
+
 /// Width of one digit (all digits share one advance) per unit of digit height.
 pub fn digit_aspect() -> f64 {
     let f = font();

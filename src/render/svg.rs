@@ -52,6 +52,17 @@ pub fn text_of(doc: &Document, pic: &Picture) -> String {
 
 /// A picture as an SVG element tree; with `timing`, animated by CSS.
 pub fn write(pic: &Picture, id_prefix: &str, timing: Option<&Timing>) -> Document {
+    write_as(pic, id_prefix, timing, false)
+}
+
+/// [`write`], with numbers and labels as editable `<text>` (in the bundled font's family)
+/// instead of shared outlines when `editable`.
+pub fn write_as(
+    pic: &Picture,
+    id_prefix: &str,
+    timing: Option<&Timing>,
+    editable: bool,
+) -> Document {
     let (w, h) = (pic.width, pic.height);
     let mut doc = Document::new()
         .set("width", num(w))
@@ -123,6 +134,28 @@ pub fn write(pic: &Picture, id_prefix: &str, timing: Option<&Timing>) -> Documen
                     }
                 }
             },
+            Shape::Stamps { .. } if editable && item.lettering.is_some() => {
+                let l = item.lettering.as_deref().expect("checked");
+                let colour = match item.paint {
+                    Paint::Fill(c) | Paint::Stroke { colour: c, .. } => c,
+                };
+                // The digits' height is the outlines'; the em is larger by the font's ratio.
+                let em = l.size / super::glyphs::digit_height_per_em();
+                let mut group = Group::new()
+                    .set("font-family", super::glyphs::FAMILIES)
+                    .set("font-weight", "bold")
+                    .set("font-size", num(em))
+                    .set("text-anchor", "middle");
+                group = coloured(group, "fill", colour);
+                for (x, y, text) in &l.marks {
+                    group = group.add(
+                        svg::node::element::Text::new(text.as_str())
+                            .set("x", num(*x))
+                            .set("y", num(y + l.size / 2.0)),
+                    );
+                }
+                doc = doc.add(group);
+            }
             Shape::Stamps { defs, uses } => {
                 let mut d = Definitions::new();
                 for (i, o) in defs.iter().enumerate() {
