@@ -19,13 +19,18 @@ from __future__ import annotations
 import os
 from typing import Iterable, Optional, Sequence, Union
 
-from ._knight_tour import Answer, KnightTourError, Tour
+from ._knight_tour import Answer, KnightTourError, Marking, Puzzle, Tour
+from ._knight_tour import puzzles as _puzzles
+from ._knight_tour import worksheet as _worksheet
 from ._knight_tour import count as _count
 from ._knight_tour import exists as _exists
 from ._knight_tour import solve as _solve
 from ._knight_tour import verify_json as _verify_json
 
-__all__ = ["Answer", "KnightTourError", "Tour", "count", "exists", "save", "solve", "verify"]
+__all__ = [
+    "Answer", "KnightTourError", "Marking", "Puzzle", "Tour",
+    "count", "exists", "puzzles", "save", "solve", "verify", "worksheet",
+]
 
 Square = Union[str, Sequence[int]]
 
@@ -83,6 +88,22 @@ def count(board, closed=False, start=None, end=None, piece="knight", holes=None,
     by frontier dynamic programming."""
     return int(_count(_board(board), closed, _square(start), _square(end), piece,
                       _squares(holes), directed))
+
+
+def puzzles(board, count=1, difficulty="medium", seed=1, closed=False, holes=None) -> list:
+    """`count` knight's-tour puzzles with exactly one solution each, graded `difficulty`
+    (easy, medium, hard); puzzle i comes from seed `seed + i`."""
+    return _puzzles(_board(board), count, difficulty, seed, closed, _squares(holes))
+
+
+def worksheet(puzzles, key=False, title=None, lang="en", page="a4", path=None) -> bytes:
+    """The worksheet's pages (the answer key's, with `key`) as one PDF, in `lang` (en or zh),
+    written to `path` when given."""
+    pdf = _worksheet(list(puzzles), key, title, lang, page)
+    if path is not None:
+        with open(path, "wb") as f:
+            f.write(pdf)
+    return pdf
 
 
 def save(tour: Tour, path, style="numbers", theme="classic") -> None:

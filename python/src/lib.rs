@@ -350,6 +350,231 @@ fn count(
     })
 }
 
+/// A puzzle with exactly one solution, graded.
+#[pyclass(module = "knight_tour", name = "Puzzle", frozen)]
+struct PyPuzzle {
+    made: knight_tour::puzzle::Generated,
+}
+
+/// What is wrong with a pupil's answer, if anything.
+#[pyclass(module = "knight_tour", frozen)]
+struct Marking {
+    /// Whether the answer is right.
+    #[pyo3(get)]
+    right: bool,
+    /// Each fault in words, as `puzzle check` lists them.
+    #[pyo3(get)]
+    faults: Vec<String>,
+    /// The squares marked wrong, as (row, col) pairs.
+    #[pyo3(get)]
+    wrong: Vec<(u32, u32)>,
+}
+
+#[pymethods]
+impl Marking {
+    fn __bool__(&self) -> bool {
+        self.right
+    }
+
+    fn __repr__(&self) -> String {
+        if self.right {
+            "<Marking right>".into()
+        } else {
+            format!(
+                "<Marking {} faults: {}>",
+                self.faults.len(),
+                self.faults.join("; ")
+            )
+        }
+    }
+}
+
+#[pymethods]
+impl PyPuzzle {
+    /// The given numbers as a rows x cols NumPy array: 0 where blank, -1 on holes.
+    fn givens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let p = &self.made.puzzle;
+        let b = p.board();
+        let mut g: Vec<i64> = p.grid().iter().map(|&v| i64::from(v)).collect();
+        for &h in p.holes() {
+            g[h as usize] = -1;
+        }
+        Ok(PyArray1::from_vec(py, g)
+            .reshape([b.rows as usize, b.cols as usize])?
+            .into_any())
+    }
+
+    /// Its one solution.
+    #[getter]
+    fn solution(&self) -> PyTour {
+        PyTour {
+            tour: self.made.solution.clone(),
+            method: "puzzle".into(),
+        }
+    }
+
+    /// easy, medium or hard.
+    #[getter]
+    fn grade(&self) -> String {
+        self.made.grade.to_string()
+    }
+
+    /// The seed that remakes it.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.made.seed
+    }
+
+    /// How many numbers are given.
+    #[getter]
+    fn clues(&self) -> usize {
+        self.made.puzzle.clues()
+    }
+
+    /// knight-tour-puzzle/1 JSON with its solution, as `puzzle --format json` writes it.
+    fn to_json(&self) -> PyResult<String> {
+        let mut out = Vec::new();
+        let m = &self.made;
+        let grade = m.grade.to_string();
+        let meta = knight_tour::io::puzzle::PuzzleMeta {
+            solution: Some(&m.solution),
+            difficulty: Some(&grade),
+            seed: Some(m.seed),
+        };
+        knight_tour::io::puzzle::write_puzzle_json(&mut out, &m.puzzle, meta).map_err(err)?;
+        String::from_utf8(out).map_err(err)
+    }
+
+    /// Judges a pupil's answer: a text grid as `puzzle check` reads it, or rows of numbers
+    /// (0 for blank).
+    fn check(&self, answer: &Bound<'_, PyAny>) -> PyResult<Marking> {
+        let text = match answer.extract::<String>() {
+            Ok(t) => t,
+            Err(_) => {
+                let rows: Vec<Vec<i64>> = answer.extract()?;
+                rows.iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|v| {
+                                if *v <= 0 {
+                                    ".".to_string()
+                                } else {
+                                    v.to_string()
+                                }
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            }
+        };
+        let answer = knight_tour::io::puzzle::read_answer(&text).map_err(err)?;
+        let p = &self.made.puzzle;
+        let marking = knight_tour::puzzle::mark(p, &answer).map_err(err)?;
+        let b = p.board();
+        Ok(Marking {
+            right: marking.is_right(),
+            faults: marking.faults.iter().map(|f| f.describe(b)).collect(),
+            wrong: (0..marking.wrong.len() as u32)
+                .filter(|&i| marking.wrong[i as usize])
+                .map(|i| {
+                    let s = b.square(i);
+                    (s.row, s.col)
+                })
+                .collect(),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let p = &self.made.puzzle;
+        format!(
+            "<Puzzle {} {}, {} clues, {}, seed {}>",
+            p.board(),
+            if p.is_closed() { "closed" } else { "open" },
+            p.clues(),
+            self.made.grade,
+            self.made.seed
+        )
+    }
+}
+
+/// `count` unique puzzles of a grade, puzzle i from seed `seed + i`.
+#[pyfunction]
+#[pyo3(signature = (board, count=1, difficulty="medium", seed=1, closed=false, holes=None))]
+fn puzzles(
+    py: Python<'_>,
+    board: &str,
+    count: usize,
+    difficulty: &str,
+    seed: u64,
+    closed: bool,
+    holes: Option<Vec<String>>,
+) -> PyResult<Vec<PyPuzzle>> {
+    use knight_tour::puzzle::{batch, Grade, Spec, Target};
+    let (shape, req) = request(board, closed, None, None, "knight", holes)?;
+    let grade: Grade = difficulty.parse().map_err(err)?;
+    if count == 0 || count > 1000 {
+        return Err(err(format!(
+            "count {count} is out of range; hint: 1 to 1000 puzzles"
+        )));
+    }
+    // The batch checks the spec (a board too small or too large for puzzles) first.
+    let spec = Spec::on_shape(&shape, req.kind, Target::Difficulty(grade), seed);
+    let made = py.detach(|| batch(&spec, count, &|| {})).map_err(err)?;
+    Ok(made.into_iter().map(|made| PyPuzzle { made }).collect())
+}
+
+/// Worksheet pages (or the answer key's, with `key`) as one PDF, in a language (en or zh).
+#[pyfunction]
+#[pyo3(signature = (puzzles, key=false, title=None, lang="en", page="a4"))]
+fn worksheet<'py>(
+    py: Python<'py>,
+    puzzles: Vec<PyRef<'py, PyPuzzle>>,
+    key: bool,
+    title: Option<String>,
+    lang: &str,
+    page: &str,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    use knight_tour::render::sheet::{self, Caption, Facts, Sheet, Template};
+    let made: Vec<_> = puzzles.iter().map(|p| p.made.clone()).collect();
+    let first = made
+        .first()
+        .ok_or_else(|| err("no puzzles to lay out; hint: make some with puzzles()"))?;
+    let template = Template::builtin(page)
+        .map_err(err)?
+        .in_language(lang)
+        .ok_or_else(|| {
+            err(format!(
+                "no built-in words for lang '{lang}'; use {}",
+                sheet::LANGUAGE_TAGS
+            ))
+        })?;
+    knight_tour::render::fonts::prefer_language(lang);
+    let title = title.unwrap_or_else(|| template.title.clone());
+    let facts = Facts {
+        board: first.puzzle.board(),
+        last: first.solution.len(),
+        holes: !first.puzzle.holes().is_empty(),
+        closed: first.puzzle.is_closed(),
+    };
+    let theme = Theme::builtin("classic").map_err(err)?;
+    let per_page = sheet::default_per_page(&template, &title, &facts).min(made.len());
+    let s = Sheet {
+        template: &template,
+        theme: &theme,
+        title,
+        per_page,
+        caption: Caption::None,
+    };
+    let items = sheet::items(&made);
+    let pages = sheet::pages(&s, &items, key);
+    let pdf = py
+        .detach(|| sheet::encode_pages(&pages, knight_tour::io::OutputFormat::Pdf, 150.0))
+        .map_err(err)?;
+    Ok(pyo3::types::PyBytes::new(py, &pdf[0]))
+}
+
 /// The native module.
 #[pymodule]
 fn _knight_tour(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -360,5 +585,9 @@ fn _knight_tour(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(verify_json, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_class::<PyPuzzle>()?;
+    m.add_class::<Marking>()?;
+    m.add_function(wrap_pyfunction!(puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(worksheet, m)?)?;
     Ok(())
 }

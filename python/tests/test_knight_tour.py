@@ -114,3 +114,30 @@ def test_to_networkx_where_installed():
     g = kt.solve("6x6", closed=True).to_networkx()
     assert isinstance(g, nx.DiGraph)
     assert g.number_of_nodes() == 36 and g.number_of_edges() == 36
+
+
+def test_a_puzzle_is_made_printed_and_checked(tmp_path):
+    made = kt.puzzles("6x6", count=2, difficulty="easy", seed=5)
+    assert len(made) == 2 and [p.seed for p in made] == [5, 6]
+    p = made[0]
+    assert p.grade == "easy"
+    givens = p.givens()
+    assert givens.shape == (6, 6) and (givens > 0).sum() == p.clues
+    solution = p.solution.numbers()
+    # The givens are the solution's numbers where given.
+    assert ((givens == 0) | (givens == solution)).all()
+    assert p.check(solution.tolist())
+    wrong = solution.copy()
+    blanks = np.argwhere(givens == 0)
+    (r1, c1), (r2, c2) = blanks[0], blanks[1]
+    wrong[r1, c1], wrong[r2, c2] = wrong[r2, c2], wrong[r1, c1]
+    marking = p.check(wrong.tolist())
+    assert not marking and marking.faults and "not a knight's move" in marking.faults[0]
+    assert (int(r1), int(c1)) in marking.wrong or (int(r2), int(c2)) in marking.wrong
+    assert json.loads(p.to_json())["difficulty"] == "easy"
+    pdf = kt.worksheet(made, title="Homework", path=tmp_path / "sheet.pdf")
+    assert pdf.startswith(b"%PDF-") and (tmp_path / "sheet.pdf").read_bytes() == pdf
+    key = kt.worksheet(made, key=True, lang="zh")
+    assert key.startswith(b"%PDF-") and key != pdf
+    with pytest.raises(kt.KnightTourError):
+        kt.puzzles("6x6", difficulty="impossible")
