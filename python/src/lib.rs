@@ -253,6 +253,7 @@ impl PyTour {
         let (svg, scene) = self.svg(style, theme, coords)?;
         let raster = Raster::new(scene.width(), scene.height(), None, width).map_err(err)?;
         let png = py.detach(|| render::png(&svg, raster)).map_err(err)?;
+        warn_missing(py)?;
         Ok(pyo3::types::PyBytes::new(py, &png))
     }
 
@@ -572,12 +573,42 @@ fn worksheet<'py>(
     let pdf = py
         .detach(|| sheet::encode_pages(&pages, knight_tour::io::OutputFormat::Pdf, 150.0))
         .map_err(err)?;
+    warn_missing(py)?;
     Ok(pyo3::types::PyBytes::new(py, &pdf[0]))
+}
+
+/// Warns (a Python `UserWarning`) about characters no font had in what was just drawn.
+fn warn_missing(py: Python<'_>) -> PyResult<()> {
+    let missing = render::fonts::take_missing();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = missing
+        .iter()
+        .map(|c| format!("'{c}' (U+{:04X})", *c as u32))
+        .collect();
+    let message = std::ffi::CString::new(format!(
+        "no font here has {}: left blank in the drawing; install a font that has them (Debian: fonts-noto-cjk)",
+        list.join(", ")
+    ))
+    .map_err(err)?;
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+        &message,
+        1,
+    )
 }
 
 /// The native module.
 #[pymodule]
 fn _knight_tour(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // Characters the bundled font lacks come from the system's fonts, found when first needed.
+    render::fonts::use_system_fonts(Box::new(|| {
+        let mut db = fontdb::Database::new();
+        db.load_system_fonts();
+        db
+    }));
     m.add("KnightTourError", m.py().get_type::<KnightTourError>())?;
     m.add_class::<Answer>()?;
     m.add_class::<PyTour>()?;

@@ -2,6 +2,7 @@
 tiles drawn, counts, verification, errors, and big tours without a Python object a square."""
 
 import json
+import subprocess
 import threading
 
 import numpy as np
@@ -137,7 +138,11 @@ def test_a_puzzle_is_made_printed_and_checked(tmp_path):
     assert json.loads(p.to_json())["difficulty"] == "easy"
     pdf = kt.worksheet(made, title="Homework", path=tmp_path / "sheet.pdf")
     assert pdf.startswith(b"%PDF-") and (tmp_path / "sheet.pdf").read_bytes() == pdf
-    key = kt.worksheet(made, key=True, lang="zh")
+    key = kt.worksheet(made, key=True, lang="zh", path=tmp_path / "key.pdf")
     assert key.startswith(b"%PDF-") and key != pdf
+    # The key's Chinese heading reads back as text (the system's CJK font was found).
+    text = subprocess.run(["pdftotext", str(tmp_path / "key.pdf"), "-"], capture_output=True,
+                          check=True, text=True).stdout
+    assert "答案：骑士巡游练习" in text, text
     with pytest.raises(kt.KnightTourError):
         kt.puzzles("6x6", difficulty="impossible")
