@@ -9,6 +9,9 @@ False
 (34, 34)
 >>> kt.count("6x6", closed=True)
 9862
+>>> p = kt.puzzle("6x6", difficulty="easy", seed=5)
+>>> bool(p.check(p.solution.numbers().tolist()))
+True
 
 The work is done by the `knight-tour` Rust library (the same as the command line), with the
 interpreter released while it runs. Errors are `KnightTourError` with the library's message.
@@ -29,7 +32,7 @@ from ._knight_tour import verify_json as _verify_json
 
 __all__ = [
     "Answer", "KnightTourError", "Marking", "Puzzle", "Tour",
-    "count", "exists", "puzzles", "save", "solve", "verify", "worksheet",
+    "count", "exists", "puzzle", "puzzles", "save", "solve", "verify", "worksheet",
 ]
 
 Square = Union[str, Sequence[int]]
@@ -94,6 +97,11 @@ def puzzles(board, count=1, difficulty="medium", seed=1, closed=False, holes=Non
     """`count` knight's-tour puzzles with exactly one solution each, graded `difficulty`
     (easy, medium, hard); puzzle i comes from seed `seed + i`."""
     return _puzzles(_board(board), count, difficulty, seed, closed, _squares(holes))
+
+
+def puzzle(board, difficulty="medium", seed=1, closed=False, holes=None) -> Puzzle:
+    """One puzzle with exactly one solution: `puzzles(...)[0]`."""
+    return puzzles(board, 1, difficulty, seed, closed, holes)[0]
 
 
 def worksheet(puzzles, key=False, title=None, lang="en", page="a4", path=None) -> bytes:

@@ -50,6 +50,13 @@ def puzzles(
     closed: bool = False,
     holes: Optional[Iterable[Square]] = None,
 ) -> List[Puzzle]: ...
+def puzzle(
+    board: BoardSpec,
+    difficulty: str = "medium",
+    seed: int = 1,
+    closed: bool = False,
+    holes: Optional[Iterable[Square]] = None,
+) -> Puzzle: ...
 def worksheet(
     puzzles: Iterable[Puzzle],
     key: bool = False,

@@ -146,3 +146,12 @@ def test_a_puzzle_is_made_printed_and_checked(tmp_path):
     assert "答案：骑士巡游练习" in text, text
     with pytest.raises(kt.KnightTourError):
         kt.puzzles("6x6", difficulty="impossible")
+    one = kt.puzzle("6x6", difficulty="easy", seed=5)
+    assert one.to_json() == p.to_json()
+
+
+def test_the_module_docstring_session_runs():
+    import doctest
+
+    failures, tried = doctest.testmod(kt, verbose=False)
+    assert tried >= 5 and failures == 0
