@@ -103,11 +103,20 @@ struct PyTour {
     method: String,
 }
 
-/// The default side of a square in drawing units, as the command line sizes it.
-fn default_cell(b: Board) -> f64 {
-    (1600.0 / b.rows.max(b.cols) as f64)
-        .clamp(2.0, 48.0)
-        .floor()
+/// A rows x cols NumPy array of `values` (row-major), -1 on the holes.
+fn grid_array<'py>(
+    py: Python<'py>,
+    board: Board,
+    values: &[u32],
+    holes: &[u32],
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut g: Vec<i64> = py.detach(|| values.iter().map(|&v| i64::from(v)).collect());
+    for &h in holes {
+        g[h as usize] = -1;
+    }
+    Ok(PyArray1::from_vec(py, g)
+        .reshape([board.rows as usize, board.cols as usize])?
+        .into_any())
 }
 
 fn style_of(name: &str) -> PyResult<Style> {
@@ -134,7 +143,7 @@ impl PyTour {
         }
         let theme = Theme::builtin(theme).map_err(err)?;
         let b = self.tour.board();
-        let scene = Scene::new(b, default_cell(b), coords);
+        let scene = Scene::new(b, Scene::default_cell(b), coords);
         let mut opts = DrawOptions::new(style);
         opts.coords = coords;
         Ok((render::render(&self.tour, &scene, &theme, &opts), scene))
@@ -204,19 +213,8 @@ impl PyTour {
 
     /// The move number (from 1) of every square as a rows x cols NumPy array, -1 on holes.
     fn numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let b = self.tour.board();
-        let tour = &self.tour;
-        let grid: Vec<i64> = py.detach(|| {
-            let mut g: Vec<i64> = tour.numbers().into_iter().map(i64::from).collect();
-            for &h in tour.holes() {
-                g[h as usize] = -1;
-            }
-            g
-        });
-        let array = PyArray1::from_vec(py, grid);
-        Ok(array
-            .reshape([b.rows as usize, b.cols as usize])?
-            .into_any())
+        let numbers = py.detach(|| self.tour.numbers());
+        grid_array(py, self.tour.board(), &numbers, self.tour.holes())
     }
 
     /// The tour as knight-tour/1 JSON, as `solve --format json` writes it.
@@ -395,14 +393,7 @@ impl PyPuzzle {
     /// The given numbers as a rows x cols NumPy array: 0 where blank, -1 on holes.
     fn givens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let p = &self.made.puzzle;
-        let b = p.board();
-        let mut g: Vec<i64> = p.grid().iter().map(|&v| i64::from(v)).collect();
-        for &h in p.holes() {
-            g[h as usize] = -1;
-        }
-        Ok(PyArray1::from_vec(py, g)
-            .reshape([b.rows as usize, b.cols as usize])?
-            .into_any())
+        grid_array(py, p.board(), p.grid(), p.holes())
     }
 
     /// Its one solution.

@@ -150,11 +150,6 @@ pub struct DrawArgs {
     font: FontArgs,
 }
 
-/// The default side of a square: large on small boards, at least 2 units on huge ones.
-pub fn default_cell(rows: u32, cols: u32) -> f64 {
-    (1600.0 / rows.max(cols) as f64).clamp(2.0, 48.0).floor()
-}
-
 impl From<ImageFormat> for OutputFormat {
     fn from(f: ImageFormat) -> Self {
         match f {
@@ -342,9 +337,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
     };
     // Everything about the drawing's size is decided before solving.
     let precheck = |board: Board, style: Style| -> Result<(), Error> {
-        let cell = args
-            .cell
-            .unwrap_or_else(|| default_cell(board.rows, board.cols));
+        let cell = args.cell.unwrap_or_else(|| Scene::default_cell(board));
         let scene = scene_for(&args, board, cell)?;
         #[cfg(feature = "pdf")]
         if format == OutputFormat::Pdf {
@@ -408,7 +401,7 @@ pub fn run(args: DrawArgs) -> Result<ExitCode, Error> {
         }
     };
     let b = tour.board();
-    let cell = args.cell.unwrap_or_else(|| default_cell(b.rows, b.cols));
+    let cell = args.cell.unwrap_or_else(|| Scene::default_cell(b));
     let scene = scene_for(&args, b, cell)?;
     let mut opts = DrawOptions::new(style);
     opts.coords = args.coords;

@@ -244,6 +244,15 @@ pub struct Lettering {
     pub width: f64,
 }
 
+impl Paint {
+    /// The colour it paints with, filled or stroked.
+    pub fn colour(&self) -> Rgb {
+        match *self {
+            Paint::Fill(c) | Paint::Stroke { colour: c, .. } => c,
+        }
+    }
+}
+
 impl Item {
     /// A shape painted from the start.
     pub fn new(shape: Shape, paint: Paint) -> Item {

@@ -41,6 +41,14 @@ impl Scene {
         }
     }
 
+    /// The default side of a square for `board`: large on small boards, at least 2 units on
+    /// huge ones (the command line's and the Python package's drawings).
+    pub fn default_cell(board: Board) -> f64 {
+        (1600.0 / board.rows.max(board.cols) as f64)
+            .clamp(2.0, 48.0)
+            .floor()
+    }
+
     /// The scene with room for a title above the board and a caption below it: sized to
     /// the board (a sixteenth of its width for the title, within 10 to 48 units), smaller
     /// where the text would be wider than the drawing.

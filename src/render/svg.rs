@@ -13,7 +13,7 @@ use super::glyphs::num;
 use super::layout;
 use super::picture::{Cap, Outline, Paint, Picture, Seg, Shape};
 use super::scene::Scene;
-use super::theme::{Join, Rgb, Theme};
+use super::theme::{Rgb, Theme};
 use crate::tour::Tour;
 
 pub use super::options::{DrawOptions, Style};
@@ -90,9 +90,7 @@ pub fn write_as(
                 doc = doc.add(p);
             }
             Shape::Text(w) => {
-                let colour = match item.paint {
-                    Paint::Fill(c) | Paint::Stroke { colour: c, .. } => c,
-                };
+                let colour = item.paint.colour();
                 doc = doc.add(text_node(w.x, w.y, w.size, w.bold, colour, &w.text));
             }
             Shape::Checker {
@@ -136,9 +134,7 @@ pub fn write_as(
             },
             Shape::Stamps { .. } if editable && item.lettering.is_some() => {
                 let l = item.lettering.as_deref().expect("checked");
-                let colour = match item.paint {
-                    Paint::Fill(c) | Paint::Stroke { colour: c, .. } => c,
-                };
+                let colour = item.paint.colour();
                 // The digits' height is the outlines'; the em is larger by the font's ratio.
                 let em = l.size / super::glyphs::digit_height_per_em();
                 let mut group = Group::new()
@@ -301,11 +297,7 @@ fn paint(p: Path, paint: &Paint) -> Path {
             join,
             cap,
         } => {
-            let join = match join {
-                Join::Round => "round",
-                Join::Miter => "miter",
-                Join::Bevel => "bevel",
-            };
+            let join = join.name();
             let cap = match cap {
                 Cap::Butt => "butt",
                 Cap::Round => "round",

@@ -27,6 +27,17 @@ pub enum Join {
     Bevel,
 }
 
+impl Join {
+    /// Its name, as themes, SVG and TikZ write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Join::Round => "round",
+            Join::Miter => "miter",
+            Join::Bevel => "bevel",
+        }
+    }
+}
+
 /// What marks each square in the line styles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pad {

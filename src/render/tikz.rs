@@ -258,11 +258,7 @@ fn item_tikz(out: &mut String, item: &Item, pic: &Picture, colours: &mut Colours
 }
 
 fn pen(width: f64, join: Join, cap: Cap) -> String {
-    let join = match join {
-        Join::Round => "round",
-        Join::Miter => "miter",
-        Join::Bevel => "bevel",
-    };
+    let join = join.name();
     let cap = match cap {
         Cap::Butt => "butt",
         Cap::Round => "round",
