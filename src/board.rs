@@ -258,7 +258,13 @@ impl Board {
     /// Whether two squares are a knight's move apart.
     #[inline]
     pub fn is_knight_move(a: Square, b: Square) -> bool {
-        Piece::KNIGHT.is_step(a.row.abs_diff(b.row).into(), a.col.abs_diff(b.col).into())
+        Board::is_move(Piece::KNIGHT, a, b)
+    }
+
+    /// Whether two squares are one move of `piece` apart.
+    #[inline]
+    pub fn is_move(piece: Piece, a: Square, b: Square) -> bool {
+        piece.is_step(a.row.abs_diff(b.row).into(), a.col.abs_diff(b.col).into())
     }
 
     /// The squares `piece` reaches from `sq`, in the piece's move order.

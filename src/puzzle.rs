@@ -1,6 +1,7 @@
-//! Knight's-tour puzzles: a board with some move numbers given and the rest to be filled in so
-//! that each number is a knight's move from the next (and, for closed tours, the last from the
-//! first).
+//! Tour puzzles: a board with some move numbers given and the rest to be filled in so that
+//! each number is one move of the puzzle's piece from the next (and, for closed tours, the last
+//! from the first). The knight's puzzles are the default; the king's are Hidato, the wazir's
+//! (one step up, down or sideways) Numbrix, and any leaper's work the same way.
 //!
 //! [`solve()`] decides by complete search whether a puzzle has none, one or several solutions;
 //! [`grade`] solves by deduction alone and says which rules were needed; [`generate`] makes
@@ -28,6 +29,7 @@ use thiserror::Error;
 
 use crate::board::{Board, Square};
 use crate::existence::{self, NoTour};
+use crate::piece::Piece;
 use crate::shape::Shape;
 use crate::tour::Kind;
 use crate::tour::Tour;
@@ -50,6 +52,8 @@ pub struct Puzzle {
     pub(crate) grid: Vec<u32>,
     /// Row-major indices of blocked squares, sorted (empty on a plain rectangle).
     pub(crate) holes: Vec<u32>,
+    /// The piece whose moves join consecutive numbers.
+    pub(crate) piece: Piece,
 }
 
 /// Why a puzzle cannot be set up.
@@ -119,7 +123,7 @@ pub enum PuzzleError {
         second: u32,
     },
     /// Two givens are further apart on the board than in the tour.
-    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: they are {steps} moves apart in the tour but {dist} knight moves apart on the board")]
+    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: they are {steps} moves apart in the tour but {dist} {piece} moves apart on the board")]
     TooFar {
         /// The smaller number.
         a: u32,
@@ -131,11 +135,13 @@ pub enum PuzzleError {
         sb: Square,
         /// Moves between them in the tour.
         steps: usize,
-        /// Knight moves between them on the board (`unreachable` if none).
+        /// Moves of the piece between them on the board (`unreachable` if none).
         dist: String,
+        /// The piece.
+        piece: Piece,
     },
     /// Two givens sit on colours that the number of moves between them cannot join.
-    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: every knight's move changes colour, so {steps} moves lead to a square of {wanted} colour, but they are on {found} colours")]
+    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: every {piece}'s move changes colour, so {steps} moves lead to a square of {wanted} colour, but they are on {found} colours")]
     Parity {
         /// The smaller number.
         a: u32,
@@ -151,6 +157,8 @@ pub enum PuzzleError {
         wanted: &'static str,
         /// "the same" or "different".
         found: &'static str,
+        /// The piece.
+        piece: Piece,
     },
 }
 
@@ -206,7 +214,17 @@ impl Puzzle {
         self.board
     }
 
-    /// Whether the hidden tour is closed (its last square a knight's move from its first).
+    /// The piece whose moves join consecutive numbers.
+    pub fn piece(&self) -> Piece {
+        self.piece
+    }
+
+    /// The geometry of this puzzle's board, holes and piece, which the solvers work on.
+    pub fn geometry(&self) -> Geometry {
+        Geometry::of_piece(&self.shape(), self.piece)
+    }
+
+    /// Whether the hidden tour is closed (its last square a move from its first).
     pub fn is_closed(&self) -> bool {
         self.kind.is_closed()
     }
@@ -244,12 +262,23 @@ impl Puzzle {
         kind: Kind,
         givens: &[(u64, u64, u64)],
     ) -> Result<Self, PuzzleError> {
+        Puzzle::on_shape_for(shape, Piece::KNIGHT, kind, givens)
+    }
+
+    /// Sets up a puzzle of any piece on a shaped board: as [`Puzzle::on_shape`], with
+    /// distances and colours taken from `piece`'s moves.
+    pub fn on_shape_for(
+        shape: &Shape,
+        piece: Piece,
+        kind: Kind,
+        givens: &[(u64, u64, u64)],
+    ) -> Result<Self, PuzzleError> {
         let board = shape.board();
         if board.area() > MAX_SQUARES {
             let squares = board.area();
             return Err(PuzzleError::TooLarge { board, squares });
         }
-        existence::on_shape(shape, kind, None, None)?;
+        existence::possible(shape, piece, kind, None, None)?;
         let squares = shape.open_count();
         let mut grid = vec![0u32; board.area()];
         let mut at = vec![NONE; squares];
@@ -299,8 +328,9 @@ impl Puzzle {
             kind,
             grid,
             holes: shape.holes().to_vec(),
+            piece,
         };
-        p.check_pairs(&Geometry::on_shape(shape))?;
+        p.check_pairs(&Geometry::of_piece(shape, piece))?;
         Ok(p)
     }
 
@@ -315,6 +345,7 @@ impl Puzzle {
             kind: tour.kind,
             grid,
             holes: tour.holes.clone(),
+            piece: tour.piece,
         }
     }
 
@@ -359,6 +390,7 @@ impl Puzzle {
     /// Whether `tour` agrees with every given.
     pub fn agrees(&self, tour: &Tour) -> bool {
         tour.board == self.board
+            && tour.piece == self.piece
             && tour.kind == self.kind
             && tour.holes == self.holes
             && tour.path.iter().enumerate().all(|(k, &sq)| {
@@ -367,7 +399,8 @@ impl Puzzle {
     }
 
     /// Checks consecutive givens (in number order, and around the cycle if closed) against
-    /// knight distance and colour; by the triangle inequality that covers every pair.
+    /// the piece's distance and (for a piece whose moves change colour) colour; by the
+    /// triangle inequality that covers every pair.
     fn check_pairs(&self, geo: &Geometry) -> Result<(), PuzzleError> {
         let g = self.givens();
         let mut pairs: Vec<(Given, Given, usize)> = g
@@ -396,10 +429,11 @@ impl Puzzle {
                     } else {
                         d.to_string()
                     },
+                    piece: self.piece,
                 });
             }
             let same = qa.colour() == qb.colour();
-            if same != (steps % 2 == 0) {
+            if self.piece.alternates() && same != (steps % 2 == 0) {
                 return Err(PuzzleError::Parity {
                     a: a + 1,
                     sa: qa,
@@ -412,6 +446,7 @@ impl Puzzle {
                         "the other"
                     },
                     found: if same { "the same" } else { "different" },
+                    piece: self.piece,
                 });
             }
         }
@@ -422,10 +457,10 @@ impl Puzzle {
 /// A given as (square index, 0-based number).
 type Given = (u32, u32);
 
-/// Knight distance meaning "no path" (boards where the knight graph falls apart).
+/// Distance meaning "no path" (boards where the piece's graph falls apart).
 pub(crate) const UNREACHABLE: u8 = u8::MAX;
 
-/// Knight moves and all-pairs knight distances of one board's open squares, shared by the
+/// A piece's moves and all-pairs distances on one board's open squares, shared by the
 /// solvers.
 ///
 /// The solvers number the open squares `0..len()` in row-major order ("slots"), so that on a
@@ -441,8 +476,11 @@ pub struct Geometry {
     cells: Vec<u32>,
     /// Slot of each row-major square; `NONE` on a hole.
     slots: Vec<u32>,
-    /// Colour of each slot.
+    /// Colour of each slot; 1 everywhere for a piece whose moves keep or may keep colour, so
+    /// that colour rules see one colour and ask only for counts.
     colours: Vec<u8>,
+    /// The piece.
+    pub(crate) piece: Piece,
     /// Neighbours of each slot, `NONE`-padded to eight.
     pub(crate) adj: Vec<[u32; 8]>,
     /// Number of neighbours of each slot.
@@ -451,14 +489,19 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    /// The geometry of a plain rectangle.
+    /// The knight's geometry of a plain rectangle.
     pub fn new(board: Board) -> Self {
         Geometry::on_shape(&Shape::rect(board))
     }
 
-    /// Builds the move table of the open squares and, by one breadth-first search per square,
-    /// the distances (through open squares only).
+    /// The knight's geometry of a shaped board.
     pub fn on_shape(shape: &Shape) -> Self {
+        Geometry::of_piece(shape, Piece::KNIGHT)
+    }
+
+    /// Builds `piece`'s move table of the open squares and, by one breadth-first search per
+    /// square, the distances (through open squares only).
+    pub fn of_piece(shape: &Shape, piece: Piece) -> Self {
         let board = shape.board();
         let blocked = shape.blocked();
         let cells: Vec<u32> = (0..board.area() as u32)
@@ -472,7 +515,7 @@ impl Geometry {
         let mut adj = vec![[NONE; 8]; n];
         let mut deg = vec![0u8; n];
         for (i, &c) in cells.iter().enumerate() {
-            for t in board.neighbours(board.square(c)) {
+            for t in board.moves_from(piece, board.square(c)) {
                 let j = slots[board.index(t) as usize];
                 if j != NONE {
                     adj[i][deg[i] as usize] = j;
@@ -482,7 +525,10 @@ impl Geometry {
         }
         let colours = cells
             .iter()
-            .map(|&c| board.square(c).colour() as u8)
+            .map(|&c| match piece.alternates() {
+                true => board.square(c).colour() as u8,
+                false => 1,
+            })
             .collect();
         let mut dist = vec![UNREACHABLE; n * n];
         let mut queue = VecDeque::new();
@@ -506,10 +552,17 @@ impl Geometry {
             cells,
             slots,
             colours,
+            piece,
             adj,
             deg,
             dist,
         }
+    }
+
+    /// Whether the piece's moves change colour, so that numbers alternate colours.
+    #[inline]
+    pub(crate) fn alternates(&self) -> bool {
+        self.piece.alternates()
     }
 
     /// The row-major square index of slot `s`.
@@ -524,7 +577,8 @@ impl Geometry {
         self.slots.get(i as usize).copied().filter(|&s| s != NONE)
     }
 
-    /// The colour of slot `s` (0 or 1, as [`Square::colour`]).
+    /// The colour of slot `s` (0 or 1, as [`Square::colour`]; 1 when the piece does not
+    /// alternate colours).
     #[inline]
     pub(crate) fn colour(&self, s: u32) -> u32 {
         self.colours[s as usize] as u32
@@ -539,6 +593,7 @@ impl Geometry {
             kind,
         );
         t.holes = self.holes.clone();
+        t.piece = self.piece;
         t
     }
 
@@ -552,7 +607,7 @@ impl Geometry {
         self.deg.is_empty()
     }
 
-    /// Knight moves from square `a` to square `b` (`u8::MAX` when unreachable).
+    /// Moves of the piece from square `a` to square `b` (`u8::MAX` when unreachable).
     #[inline]
     pub fn dist(&self, a: u32, b: u32) -> u8 {
         self.dist[a as usize * self.len() + b as usize]

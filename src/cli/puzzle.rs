@@ -61,6 +61,10 @@ struct CheckArgs {
     /// The hidden tour is closed (for a puzzle given as a text grid).
     #[arg(long)]
     closed: bool,
+    /// The piece of a puzzle given as a text grid [default: knight]; JSON files say for
+    /// themselves.
+    #[arg(long, value_name = "PIECE", value_parser = super::solve::parse_piece)]
+    piece: Option<crate::piece::Piece>,
     /// Which puzzle of a file that holds several, from 1.
     #[arg(long, value_name = "K", value_parser = quantity)]
     number: Option<usize>,
@@ -140,6 +144,10 @@ struct MakeArgs {
     /// Board size ROWSxCOLS.
     #[arg(value_name = "BOARD", required = true, allow_hyphen_values = true)]
     board: Option<String>,
+    /// The piece: knight (default), king (Hidato), wazir (Numbrix: one step up, down or
+    /// sideways), camel, zebra, giraffe, antelope, or A,B for an (A,B) leaper.
+    #[arg(long, value_name = "PIECE", value_parser = super::solve::parse_piece)]
+    piece: Option<crate::piece::Piece>,
     #[command(flatten)]
     kind: KindArgs,
     #[command(flatten)]
@@ -221,6 +229,9 @@ struct SolveArgs {
     /// The hidden tour is closed (for text grids; JSON files say for themselves).
     #[arg(long)]
     closed: bool,
+    /// The piece of a text grid [default: knight]; JSON files say for themselves.
+    #[arg(long, value_name = "PIECE", value_parser = super::solve::parse_piece)]
+    piece: Option<crate::piece::Piece>,
     /// Give up after this many search nodes [default: 4000000, about 10 s].
     #[arg(long, value_name = "NODES", value_parser = natural)]
     budget: Option<u64>,
@@ -355,6 +366,8 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
         let text = read_text(path, "page template", MAX_SETTINGS_BYTES)?;
         template = Template::parse(&path.display().to_string(), &text, Some(&template))?;
     }
+    let piece = a.piece.unwrap_or_default();
+    let template = template.for_piece(piece);
     let title = a.title.clone().unwrap_or_else(|| template.title.clone());
     let per_page = a.per_page.unwrap_or_else(|| {
         let facts = sheet::Facts {
@@ -383,6 +396,7 @@ fn make(a: MakeArgs) -> Result<ExitCode, Error> {
     // of the set uses seed N+i-1 at its grade, so every hidden tour differs.
     for (g, target) in aims.iter().enumerate() {
         let spec = Spec {
+            piece,
             start,
             end,
             budget: a.budget,

@@ -7,7 +7,6 @@ use std::process::ExitCode;
 use super::sniff::{file_kind, FileKind, MAX_TOUR_FILE_BYTES};
 use crate::io::puzzle::{read_puzzles, MAX_PUZZLE_FILE_BYTES};
 use crate::io::read_json_from;
-use crate::puzzle::Geometry;
 use crate::puzzle::{check, CheckError};
 use crate::Kind;
 use crate::Tour;
@@ -66,7 +65,7 @@ fn verify_puzzles(path: &Path, text: &str, budget: u64) -> Result<ExitCode, Erro
         } else {
             name.to_string()
         };
-        let geo = Geometry::on_shape(&f.puzzle.shape());
+        let geo = f.puzzle.geometry();
         check(&f.puzzle, f.solution.as_ref(), &geo, budget).map_err(|e| match e {
             CheckError::GaveUp(_) => {
                 Error::GaveUp(format!("{label}: {e}; hint: raise --budget (now {budget})"))

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::board::{Board, BoardError};
+use crate::piece::Piece;
 use crate::puzzle::answer::{Answer, Cell};
 use crate::puzzle::generate::Generated;
 use crate::puzzle::{Puzzle, PuzzleError};
@@ -66,6 +67,9 @@ pub enum PuzzleReadError {
     /// The holes are not a shape of the board.
     #[error("{0}")]
     Holes(String),
+    /// The piece is not one we know.
+    #[error("{0}")]
+    Piece(#[from] crate::piece::PieceError),
     /// A text grid is malformed.
     #[error("line {line}: {msg}")]
     Grid {
@@ -84,6 +88,9 @@ struct RawPuzzle {
     cols: u64,
     #[serde(default)]
     closed: bool,
+    /// The piece; absent for the knight.
+    #[serde(default)]
+    piece: Option<String>,
     givens: Vec<[u64; 3]>,
     /// Blocked squares as `[row, col]`; absent on a plain rectangle.
     #[serde(default)]
@@ -113,7 +120,11 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
     let b = board(raw.rows, raw.cols)?;
     let shape = shape_of(b, &raw.holes)?;
     let givens: Vec<(u64, u64, u64)> = raw.givens.iter().map(|g| (g[0], g[1], g[2])).collect();
-    let puzzle = Puzzle::on_shape(&shape, Kind::of(raw.closed), &givens)?;
+    let piece = match &raw.piece {
+        Some(name) => name.parse::<Piece>()?,
+        None => Piece::KNIGHT,
+    };
+    let puzzle = Puzzle::on_shape_for(&shape, piece, Kind::of(raw.closed), &givens)?;
     let solution = match raw.solution {
         None => None,
         Some(path) => {
@@ -128,7 +139,7 @@ fn from_raw(raw: RawPuzzle) -> Result<PuzzleFile, PuzzleReadError> {
                 p.push(r as u32 * b.cols + c as u32);
             }
             Some(
-                Tour::on_shape(&shape, p, Kind::of(raw.closed), Vec::new())
+                Tour::of_piece(&shape, p, Kind::of(raw.closed), Vec::new(), piece)
                     .map_err(PuzzleReadError::BadSolution)?,
             )
         }
@@ -155,9 +166,19 @@ fn shape_of(b: Board, holes: &[[u64; 2]]) -> Result<Shape, PuzzleReadError> {
     Shape::new(b, idx).map_err(|e| PuzzleReadError::Holes(e.to_string()))
 }
 
-/// Reads puzzles: a JSON object, a JSON array of objects, or a text grid (of tours of
+/// Reads puzzles: a JSON object, a JSON array of objects, or a text grid (of knight's tours of
 /// `kind`; a JSON file says for itself).
 pub fn read_puzzles(text: &str, kind: Kind) -> Result<Vec<PuzzleFile>, PuzzleReadError> {
+    read_puzzles_of(text, kind, None)
+}
+
+/// [`read_puzzles`] where a text grid's piece is `piece` (a `# piece: NAME` line in the grid
+/// says so too; the two must agree), the knight when neither says.
+pub fn read_puzzles_of(
+    text: &str,
+    kind: Kind,
+    piece: Option<Piece>,
+) -> Result<Vec<PuzzleFile>, PuzzleReadError> {
     let t = text.trim_start();
     if t.is_empty() {
         return Err(PuzzleReadError::Empty);
@@ -184,12 +205,44 @@ pub fn read_puzzles(text: &str, kind: Kind) -> Result<Vec<PuzzleFile>, PuzzleRea
             })
             .collect();
     }
-    Ok(vec![read_grid(text, kind)?])
+    Ok(vec![read_grid(text, kind, piece)?])
+}
+
+/// The comment line that names a text grid's piece (written for pieces other than the
+/// knight).
+const PIECE_LINE: &str = "# piece:";
+
+/// The piece a text grid names on a `# piece: NAME` line, checked against `asked`.
+fn grid_piece(text: &str, asked: Option<Piece>) -> Result<Piece, PuzzleReadError> {
+    let mut found: Option<(usize, Piece)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let Some(name) = line.trim().strip_prefix(PIECE_LINE) else {
+            continue;
+        };
+        let piece: Piece = name.trim().parse()?;
+        let clash = |other: Piece| PuzzleReadError::Grid {
+            line: i + 1,
+            msg: format!(
+                "the grid is for the {piece}, but {other} was named too; hint: name one piece"
+            ),
+        };
+        match (found, asked) {
+            (Some((_, p)), _) if p != piece => return Err(clash(p)),
+            (_, Some(a)) if a != piece => return Err(clash(a)),
+            _ => found = Some((i, piece)),
+        }
+    }
+    Ok(found.map(|f| f.1).or(asked).unwrap_or(Piece::KNIGHT))
 }
 
 /// Reads a text grid: whitespace-separated numbers, `.` for blanks and `x` for holes; blank
-/// lines and `#` comments skipped.
-pub(crate) fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleReadError> {
+/// lines and `#` comments skipped (but for a `# piece: NAME` line, which names the piece).
+pub(crate) fn read_grid(
+    text: &str,
+    kind: Kind,
+    piece: Option<Piece>,
+) -> Result<PuzzleFile, PuzzleReadError> {
+    let piece = grid_piece(text, piece)?;
     let (b, cells) = grid_cells(text)?;
     let mut givens = Vec::new();
     let mut holes = Vec::new();
@@ -203,7 +256,7 @@ pub(crate) fn read_grid(text: &str, kind: Kind) -> Result<PuzzleFile, PuzzleRead
     }
     let shape = shape_of(b, &holes)?;
     Ok(PuzzleFile {
-        puzzle: Puzzle::on_shape(&shape, kind, &givens)?,
+        puzzle: Puzzle::on_shape_for(&shape, piece, kind, &givens)?,
         solution: None,
         difficulty: None,
         seed: None,
@@ -341,9 +394,14 @@ pub fn write_puzzle_json(
     let b = p.board;
     write!(
         w,
-        "{{\"format\": \"{PUZZLE_FORMAT}\", \"rows\": {}, \"cols\": {}, \"closed\": {},\n \"givens\": [",
+        "{{\"format\": \"{PUZZLE_FORMAT}\", \"rows\": {}, \"cols\": {}, \"closed\": {},",
         b.rows, b.cols, p.is_closed()
     )?;
+    if !p.piece.is_knight() {
+        // Knight files stay as they were: the piece is named only when it is another.
+        write!(w, " \"piece\": {},", serde_json::json!(p.piece.name()))?;
+    }
+    w.write_all(b"\n \"givens\": [")?;
     for (i, (sq, k)) in p.givens().into_iter().enumerate() {
         let s = b.square(sq);
         let sep = if i == 0 { "" } else { ", " };
@@ -384,8 +442,12 @@ pub fn write_puzzle_json(
     )
 }
 
-/// Writes the puzzle as a text grid: right-aligned givens, `.` for blanks, `x` for holes.
+/// Writes the puzzle as a text grid: right-aligned givens, `.` for blanks, `x` for holes,
+/// under a `# piece: NAME` line for a piece other than the knight.
 pub fn write_puzzle_text(w: &mut (impl Write + ?Sized), p: &Puzzle) -> io::Result<()> {
+    if !p.piece.is_knight() {
+        writeln!(w, "{PIECE_LINE} {}", p.piece)?;
+    }
     let width = p.len().to_string().len();
     let cols = p.board.cols as usize;
     for (r, row) in p.grid.chunks(cols).enumerate() {
@@ -527,13 +589,13 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with(" 1  .  .  .  .\n"), "{text}");
         assert_eq!(read_puzzles(&text, Kind::Open).unwrap()[0].puzzle, p);
-        let e = read_grid("1 . .\n. ? .\n", Kind::Open).unwrap_err();
+        let e = read_grid("1 . .\n. ? .\n", Kind::Open, None).unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 2: '?' is neither a number nor '.'; hint: '.' marks a blank, 'x' a blocked square"
         );
         // 'x' is a hole: the puzzle is read, and refused only for what the hole does.
-        let e = read_grid("1 . .\n. x .\n", Kind::Open).unwrap_err();
+        let e = read_grid("1 . .\n. x .\n", Kind::Open, None).unwrap_err();
         assert!(e.to_string().contains("b2 has no open square"), "{e}");
         // A puzzle on a shape goes out with 'x' and comes back the same.
         let b8 = Board::new(8, 8).unwrap();
@@ -548,8 +610,8 @@ mod tests {
             text.lines().nth(5).unwrap().split_whitespace().nth(1),
             Some("x")
         );
-        assert_eq!(read_grid(&text, Kind::Open).unwrap().puzzle, p);
-        let e = read_grid("1 . .\n. .\n", Kind::Open).unwrap_err();
+        assert_eq!(read_grid(&text, Kind::Open, None).unwrap().puzzle, p);
+        let e = read_grid("1 . .\n. .\n", Kind::Open, None).unwrap_err();
         assert!(e.to_string().starts_with("line 2: 2 entries"), "{e}");
         let e = read_puzzles("{\"format\": \"knight-tour/1\"}", Kind::Open).unwrap_err();
         assert!(matches!(e, PuzzleReadError::Tag(_)));

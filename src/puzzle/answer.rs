@@ -7,6 +7,7 @@
 //! valid tour the setter did not expect.
 
 use crate::board::{Board, Square};
+use crate::piece::Piece;
 
 use super::Puzzle;
 
@@ -75,7 +76,8 @@ pub enum Fault {
         /// The squares.
         squares: Vec<Square>,
     },
-    /// Two consecutive numbers (or the last and 1, when closed) not a knight's move apart.
+    /// Two consecutive numbers (or the last and 1, when closed) not one move of the puzzle's
+    /// piece apart.
     NotAMove {
         /// The first number.
         a: u32,
@@ -85,6 +87,8 @@ pub enum Fault {
         b: u32,
         /// Its square.
         sb: Square,
+        /// The piece.
+        piece: Piece,
     },
 }
 
@@ -144,8 +148,8 @@ impl Fault {
                 squares.len(),
                 list(squares.iter().map(at).collect())
             ),
-            Fault::NotAMove { a, sa, b, sb } => format!(
-                "{a} at {} and {b} at {} are not a knight's move apart",
+            Fault::NotAMove { a, sa, b, sb, piece } => format!(
+                "{a} at {} and {b} at {} are not a {piece}'s move apart",
                 at(sa),
                 at(sb)
             ),
@@ -271,12 +275,13 @@ pub fn mark(puzzle: &Puzzle, answer: &Answer) -> Result<Marking, SizeMismatch> {
         .chain((puzzle.is_closed() && last > 2).then_some((last - 1, 0)));
     for (x, y) in pairs {
         if let ([sa], [sb]) = (at[x].as_slice(), at[y].as_slice()) {
-            if !Board::is_knight_move(*sa, *sb) {
+            if !Board::is_move(puzzle.piece, *sa, *sb) {
                 faults.push(Fault::NotAMove {
                     a: x as u32 + 1,
                     sa: *sa,
                     b: y as u32 + 1,
                     sb: *sb,
+                    piece: puzzle.piece,
                 });
             }
         }

@@ -12,6 +12,7 @@ use super::solver::{self, Solutions};
 use super::{Geometry, Grade, Puzzle, PuzzleError, MAX_SQUARES};
 use crate::board::{Board, Square};
 use crate::existence;
+use crate::piece::Piece;
 use crate::rng::mix64;
 use crate::shape::{Shape, ShapeError};
 use crate::solve::SolveError;
@@ -59,6 +60,8 @@ const MINIMAL_BOARD: &str = "10x10";
 pub struct Spec {
     /// The board.
     pub board: Board,
+    /// The piece whose moves join consecutive numbers (the knight unless asked).
+    pub piece: Piece,
     /// Row-major indices of its blocked squares (empty for the whole rectangle).
     pub holes: Vec<u32>,
     /// Closed or open tour.
@@ -81,6 +84,7 @@ impl Spec {
     pub fn new(board: Board, kind: Kind, target: Target, seed: u64) -> Self {
         Spec {
             board,
+            piece: Piece::KNIGHT,
             holes: Vec::new(),
             kind,
             target,
@@ -254,14 +258,14 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
     if spec.end.is_some() && spec.kind.is_closed() {
         return Err(GenerateError::EndOfClosed);
     }
-    if shape.is_rect() {
+    if shape.is_rect() && spec.piece.is_knight() {
         match (spec.start, spec.end) {
             (Some(s), Some(t)) => existence::between(spec.board, s, t),
             (None, Some(t)) => existence::check(spec.board, spec.kind, Some(t)),
             (s, None) => existence::check(spec.board, spec.kind, s),
         }
     } else {
-        existence::on_shape(&shape, spec.kind, spec.start, spec.end)
+        existence::possible(&shape, spec.piece, spec.kind, spec.start, spec.end)
     }
     .map_err(PuzzleError::from)?;
     if let Target::Clues(c) = spec.target {
@@ -291,6 +295,7 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
 
 /// Makes one puzzle.
 pub fn generate(spec: &Spec, geo: &Geometry) -> Result<Generated, GenerateError> {
+    assert_eq!(geo.piece, spec.piece, "the geometry is the spec's piece's");
     check(spec)?;
     let mut best: Option<Generated> = None;
     let mut fewest = usize::MAX;
@@ -577,7 +582,7 @@ pub fn batch(
 ) -> Result<Vec<Generated>, GenerateError> {
     use rayon::prelude::*;
     check(spec)?;
-    let geo = Geometry::on_shape(&spec.shape()?);
+    let geo = Geometry::of_piece(&spec.shape()?, spec.piece);
     (0..count as u64)
         .into_par_iter()
         .map(|i| {

@@ -40,6 +40,7 @@ pub enum Verdict {
 
 /// Solves `puzzle` by deduction using rules up to `max`, and grades it.
 pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
+    assert_eq!(geo.piece, puzzle.piece, "the geometry is the puzzle's piece's");
     let masks = Masks::new(geo);
     let mut l = Logic::new(puzzle, geo, &masks);
     match l.solve(max, true) {
@@ -109,7 +110,7 @@ struct Masks {
     nbr: BitRows,
 }
 
-/// The knight neighbours of every square, one row of bits a square.
+/// The piece's neighbours of every square, one row of bits a square.
 pub(crate) fn neighbour_rows(geo: &Geometry) -> BitRows {
     let n = geo.len();
     let mut nbr = BitRows::new(n, n);
@@ -337,9 +338,12 @@ impl<'a> Logic<'a> {
                     continue;
                 }
                 mask.fill(0);
+                // Only a piece whose moves change colour fixes the colour `steps` moves lead to.
                 let colour = self.geo.colour(sq) ^ (steps & 1);
+                let alternates = self.geo.alternates();
                 for t in 0..self.n as u32 {
-                    if self.geo.colour(t) == colour && (self.geo.dist(sq, t) as u32) <= steps {
+                    let hue = !alternates || self.geo.colour(t) == colour;
+                    if hue && (self.geo.dist(sq, t) as u32) <= steps {
                         bits::set(&mut mask, t);
                     }
                 }
@@ -349,7 +353,7 @@ impl<'a> Logic<'a> {
         Ok(changed)
     }
 
-    /// Hard, chains: a number must be a knight's move from a candidate of each neighbour.
+    /// Hard, chains: a number must be a move from a candidate of each neighbour.
     fn chains(&mut self) -> Result<bool, Contradiction> {
         let mut changed = false;
         let mut reach = vec![0u64; self.w];

@@ -26,6 +26,10 @@ struct PuzzleData<'a> {
     cells: Vec<i64>,
     /// Row-major move numbers of the one solution, 0 on blocked squares.
     solution: &'a [u32],
+    /// The piece's moves as distinct `[rows, cols]` distances; absent for the knight, whose
+    /// moves the script knows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<[u32; 2]>>,
 }
 
 /// The page for a batch of puzzles, titled `title`, its squares in `theme`'s colours (made
@@ -49,6 +53,17 @@ pub fn page(items: &[Item<'_>], title: &str, theme: &Theme, template: &Template)
                 grade: item.grade.to_string(),
                 cells,
                 solution,
+                moves: (!p.piece().is_knight()).then(|| {
+                    let mut m: Vec<[u32; 2]> = p
+                        .piece()
+                        .moves()
+                        .iter()
+                        .map(|&(dr, dc)| [dr.unsigned_abs(), dc.unsigned_abs()])
+                        .collect();
+                    m.sort_unstable();
+                    m.dedup();
+                    m
+                }),
             }
         })
         .collect();

@@ -1,8 +1,8 @@
 "use strict";
-// Knight's-tour puzzles played in the page: no network, no other files. The page's data is
-// the puzzles (givens and the one solution each); everything else is built here.
+// Tour puzzles (the knight's, Hidato, Numbrix, any leaper's) played in the page: no network,
+// no other files. The page's data is the puzzles (givens and the one solution each, and the
+// piece's moves when it is not the knight); everything else is built here.
 (function () {
-  var MOVES = [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]];
   var data = JSON.parse(document.getElementById("puzzle-data").textContent);
   var main = document.getElementById("puzzles");
   var nav = document.querySelector(".contents");
@@ -38,7 +38,8 @@
 
   // A short stable key per puzzle, so progress survives closing the page.
   function storageKey(p) {
-    var s = p.rows + "x" + p.cols + (p.closed ? "c" : "o") + p.cells.join(",");
+    var s = p.rows + "x" + p.cols + (p.closed ? "c" : "o") + p.cells.join(",") +
+      (p.moves ? JSON.stringify(p.moves) : "");
     var h = 0x811c9dc5;
     for (var i = 0; i < s.length; i++) {
       h ^= s.charCodeAt(i);
@@ -263,10 +264,16 @@
     return at;
   };
 
-  Game.prototype.knight = function (a, b) {
-    var c = this.p.cols;
+  // Whether squares a and b are one move of the puzzle's piece apart: its moves are given as
+  // [rows, cols] distances, the knight's when the data names none.
+  var KNIGHT = [[1, 2], [2, 1]];
+  Game.prototype.isMove = function (a, b) {
+    var c = this.p.cols, moves = this.p.moves || KNIGHT;
     var dr = Math.abs(Math.floor(a / c) - Math.floor(b / c)), dc = Math.abs((a % c) - (b % c));
-    return (dr === 1 && dc === 2) || (dr === 2 && dc === 1);
+    for (var i = 0; i < moves.length; i++) {
+      if (moves[i][0] === dr && moves[i][1] === dc) return true;
+    }
+    return false;
   };
 
   Game.prototype.neighbour = function (k, d) {
@@ -295,7 +302,7 @@
     if (this.values[idx] > 0) return t("why_holds", { v: this.values[idx] });
     for (var d = -1; d <= 1; d += 2) {
       var m = this.neighbour(k, d);
-      if (m >= 1 && m <= this.n && at[m] >= 0 && !this.knight(at[m], idx)) {
+      if (m >= 1 && m <= this.n && at[m] >= 0 && !this.isMove(at[m], idx)) {
         return t("why_move", { m: m, square: this.name(at[m]) });
       }
     }
@@ -415,13 +422,13 @@
     }
   };
 
-  // Solved when every number is placed once and each is a knight's move from the next: the
+  // Solved when every number is placed once and each is a move from the next: the
   // rule itself, not a comparison with the stored solution.
   Game.prototype.solved = function () {
     var at = this.positions();
     for (var k = 1; k <= this.n; k++) if (at[k] < 0) return false;
-    for (k = 1; k < this.n; k++) if (!this.knight(at[k], at[k + 1])) return false;
-    return !this.p.closed || this.knight(at[this.n], at[1]);
+    for (k = 1; k < this.n; k++) if (!this.isMove(at[k], at[k + 1])) return false;
+    return !this.p.closed || this.isMove(at[this.n], at[1]);
   };
 
   Game.prototype.solvedMessage = function () {

@@ -1,5 +1,6 @@
 //! An independent count of a numbered puzzle's solutions, read from its JSON: its own move
-//! list, a plain depth-first walk and one prune (the next given number must be reachable in
+//! lists (the knight's, the king's, and any leaper's written out from its leap), a plain
+//! depth-first walk and one prune (the next given number must be reachable in
 //! the moves left, by breadth-first distance), so that the generator's solver is not judged
 //! by itself.
 
@@ -25,10 +26,11 @@ pub fn solutions(p: &Value, limit: u64) -> u64 {
         square_of[k] = sq;
         given_on[sq] = k;
     }
+    let jumps = jumps(p["piece"].as_str());
     let moves: Vec<Vec<usize>> = (0..area)
         .map(|s| {
             let (r, c) = (s as i64 / cols, s as i64 % cols);
-            super::KNIGHT_JUMPS
+            jumps
                 .iter()
                 .map(|&(dr, dc)| (r + dr, c + dc))
                 .filter(|&(r, c)| r >= 0 && r < rows && c >= 0 && c < cols)
@@ -107,4 +109,38 @@ pub fn solutions(p: &Value, limit: u64) -> u64 {
         }
     }
     count
+}
+
+/// The moves of the piece a puzzle file names (the knight when it names none): the king's
+/// eight steps, or every sign and order of a leaper's (a, b).
+pub fn jumps(piece: Option<&str>) -> Vec<(i64, i64)> {
+    let leap = match piece {
+        None | Some("knight") => return super::KNIGHT_JUMPS.to_vec(),
+        Some("king") => {
+            return [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)].to_vec()
+        }
+        Some("wazir") => (0, 1),
+        Some("ferz") => (1, 1),
+        Some("camel") => (1, 3),
+        Some("zebra") => (2, 3),
+        Some("giraffe") => (1, 4),
+        Some("antelope") => (3, 4),
+        Some(other) => {
+            // "(a,b) leaper"
+            let t = other.trim_start_matches('(').trim_end_matches(" leaper");
+            let t = t.trim_end_matches(')');
+            let (a, b) = t.split_once(',').expect("a piece name or (a,b) leaper");
+            (a.trim().parse().unwrap(), b.trim().parse().unwrap())
+        }
+    };
+    let (a, b) = leap;
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            if !out.contains(&(sx * x, sy * y)) {
+                out.push((sx * x, sy * y));
+            }
+        }
+    }
+    out
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::io::puzzle::{read_answer, read_puzzles, MAX_PUZZLE_FILE_BYTES};
+use crate::io::puzzle::{read_answer, read_puzzles_of, MAX_PUZZLE_FILE_BYTES};
 use crate::puzzle::mark;
 use crate::render::sheet::{self, Template};
 use crate::Kind;
@@ -25,12 +25,12 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
     let text = read_text(&a.puzzle, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
     let json = text.trim_start().starts_with(['{', '[']);
     refuse_given(
-        &[("--closed", a.closed && json)],
-        &format!("to the JSON file '{name}': it says for itself whether its tours are closed"),
-        |_| "drop --closed".into(),
+        &[("--closed", a.closed && json), ("--piece", a.piece.is_some() && json)],
+        &format!("to the JSON file '{name}': it says for itself what its tours are"),
+        |o| format!("drop {o}"),
     )?;
     let mut files =
-        read_puzzles(&text, Kind::of(a.closed)).map_err(|source| Error::PuzzleRead {
+        read_puzzles_of(&text, Kind::of(a.closed), a.piece).map_err(|source| Error::PuzzleRead {
             path: name.clone(),
             source,
         })?;
@@ -68,7 +68,8 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
             inputs.extend(a.font.inputs());
             let target = files::plan(&[("-o", o)], &inputs)?.remove(0);
             a.font.load()?;
-            let template = super::in_language(Template::builtin("a4")?, a.lang.as_deref())?;
+            let template = super::in_language(Template::builtin("a4")?, a.lang.as_deref())?
+                .for_piece(puzzle.piece());
             Some((format, target, load_theme(theme_spec)?, template))
         }
     };
@@ -119,8 +120,9 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
             if marking.is_right() {
                 let _ = writeln!(
                     out,
-                    "right: every number from 1 to {} is in place, each a knight's move from the next",
-                    puzzle.len()
+                    "right: every number from 1 to {} is in place, each a {}'s move from the next",
+                    puzzle.len(),
+                    puzzle.piece()
                 );
             } else {
                 let k = marking.faults.len();

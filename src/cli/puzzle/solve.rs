@@ -3,9 +3,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::io::puzzle::{read_puzzles, write_two, MAX_PUZZLE_FILE_BYTES};
+use crate::io::puzzle::{read_puzzles_of, write_two, MAX_PUZZLE_FILE_BYTES};
 use crate::io::write_text;
-use crate::puzzle::Geometry;
 use crate::puzzle::Solutions;
 use crate::Kind;
 
@@ -19,15 +18,13 @@ use super::*;
 pub(super) fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     let name = a.file.display().to_string();
     let text = read_text(&a.file, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
+    let json = text.trim_start().starts_with(['{', '[']);
     refuse_given(
-        &[(
-            "--closed",
-            a.closed && text.trim_start().starts_with(['{', '[']),
-        )],
-        &format!("to the JSON file '{name}': it says for itself whether its tours are closed"),
-        |_| "drop --closed".into(),
+        &[("--closed", a.closed && json), ("--piece", a.piece.is_some() && json)],
+        &format!("to the JSON file '{name}': it says for itself what its tours are"),
+        |o| format!("drop {o}"),
     )?;
-    let files = read_puzzles(&text, Kind::of(a.closed)).map_err(|source| Error::PuzzleRead {
+    let files = read_puzzles_of(&text, Kind::of(a.closed), a.piece).map_err(|source| Error::PuzzleRead {
         path: name.clone(),
         source,
     })?;
@@ -35,7 +32,7 @@ pub(super) fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     let mut w: Vec<u8> = Vec::new();
     for (i, f) in files.iter().enumerate() {
         let p = &f.puzzle;
-        let geo = Geometry::on_shape(&p.shape());
+        let geo = p.geometry();
         let budget = a.budget.unwrap_or(crate::puzzle::CHECK_BUDGET);
         let label = if files.len() > 1 {
             format!("puzzle {}: ", i + 1)
@@ -71,7 +68,8 @@ pub(super) fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
                 all_unique = false;
                 writeln!(
                     w,
-                    "{label}no solution: the givens cannot all lie on one knight's tour"
+                    "{label}no solution: the givens cannot all lie on one {}'s tour",
+                    p.piece()
                 )?;
             }
             Solutions::Two(x, y) => {

@@ -10,7 +10,7 @@ use crate::tour::Tour;
 /// A random tour of the spec's kind, from its start to its end where they are given; on a
 /// shaped board, what the complete search finds (or why it found none).
 pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Result<Tour, GenerateError> {
-    if !spec.holes.is_empty() {
+    if !spec.holes.is_empty() || !spec.piece.is_knight() {
         return random_tour_on(spec, rng);
     }
     let (board, kind) = (spec.board, spec.kind);
@@ -62,10 +62,12 @@ pub(crate) fn random_tour(spec: &Spec, rng: &mut Rng) -> Result<Tour, GenerateEr
     Ok(tour)
 }
 
-/// A random tour of a shaped board: the complete search from a random seed, then varied.
+/// A random tour of a shaped board, or of another piece than the knight: the construction or
+/// complete search from a random seed, then varied.
 pub(super) fn random_tour_on(spec: &Spec, rng: &mut Rng) -> Result<Tour, GenerateError> {
     let shape = spec.shape()?;
     let mut req = Request::new(spec.board, spec.kind);
+    req.piece = spec.piece;
     req.start = spec.start;
     req.end = spec.end;
     req.seed = Some(rng.next_u64());
@@ -135,6 +137,7 @@ pub(super) fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize, fixed: Fixe
     for (i, &s) in tour.path.iter().enumerate() {
         at[s as usize] = i as u32;
     }
+    let piece = tour.piece;
     let p = &mut tour.path;
     let mut step = 0usize;
     loop {
@@ -145,7 +148,7 @@ pub(super) fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize, fixed: Fixe
         };
         let end = if front { p[0] } else { p[n - 1] };
         let nbrs: Vec<_> = board
-            .neighbours(board.square(end))
+            .moves_from(tour.piece, board.square(end))
             .filter(|&t| !blocked[board.index(t) as usize])
             .collect();
         let pick = board.index(nbrs[rng.below(nbrs.len())]);
@@ -166,7 +169,7 @@ pub(super) fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize, fixed: Fixe
             at[s as usize] = (lo + j) as u32;
         }
         let settled = if closed {
-            Board::is_knight_move(board.square(p[0]), board.square(p[n - 1]))
+            Board::is_move(piece, board.square(p[0]), board.square(p[n - 1]))
         } else {
             fixed.start.is_none_or(|s| p[0] == s) && fixed.end.is_none_or(|t| p[n - 1] == t)
         };

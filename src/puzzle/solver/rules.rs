@@ -15,11 +15,15 @@ pub(super) struct Gap {
 }
 
 impl Gap {
-    pub(super) fn new(lo: u32, hi: u32, len: u32, anchor_colour: u32) -> Self {
+    /// A gap; `anchor_colour` is `None` for a piece whose moves need not change colour, whose
+    /// squares all count as colour 1 (see `Geometry::colour`).
+    pub(super) fn new(lo: u32, hi: u32, len: u32, anchor_colour: Option<u32>) -> Self {
         let m = len - 1;
-        let mut cap = [0; 2];
-        cap[(anchor_colour ^ 1) as usize] = m.div_ceil(2);
-        cap[anchor_colour as usize] = m / 2;
+        let mut cap = [0, m];
+        if let Some(anchor_colour) = anchor_colour {
+            cap[(anchor_colour ^ 1) as usize] = m.div_ceil(2);
+            cap[anchor_colour as usize] = m / 2;
+        }
         Gap { lo, hi, len, cap }
     }
 }
@@ -66,8 +70,9 @@ impl Search<'_> {
         }
     }
 
-    fn colour(&self, s: u32) -> u32 {
-        self.geo.colour(s)
+    /// The colour numbers alternate from square `s`, or `None` when they need not.
+    fn colour(&self, s: u32) -> Option<u32> {
+        self.geo.alternates().then(|| self.geo.colour(s))
     }
 
     /// One node of the search: solved, dead, or the number to branch on (its candidate squares

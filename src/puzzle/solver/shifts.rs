@@ -25,12 +25,12 @@ pub(super) struct KnightShifts {
 }
 
 impl KnightShifts {
-    /// The moves of `geo`'s board, or `None` when it has holes (slots are then not its squares
+    /// The moves of `geo`'s board, or `None` when its piece is not the knight, it has holes (slots are then not its squares
     /// in row-major order), more than 128 squares, fewer than 3 columns or more than 31 (so
     /// that no move shifts by 64 or more).
     pub(super) fn new(geo: &Geometry) -> Option<Self> {
         let b = geo.board;
-        if !geo.holes.is_empty() || b.area() > 128 || !(3..=31).contains(&b.cols) {
+        if !geo.piece.is_knight() || !geo.holes.is_empty() || b.area() > 128 || !(3..=31).contains(&b.cols) {
             return None;
         }
         let mut s = KnightShifts {

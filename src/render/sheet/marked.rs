@@ -174,7 +174,7 @@ fn fault_words(f: &Fault, board: Board, t: &Template) -> String {
                 ("squares", &list(squares.iter().map(at).collect())),
             ],
         ),
-        Fault::NotAMove { a, sa, b, sb } => t.phrase(
+        Fault::NotAMove { a, sa, b, sb, .. } => t.phrase(
             "fault_not_a_move",
             &[
                 ("a", &a.to_string()),
@@ -194,7 +194,9 @@ mod tests {
     #[test]
     fn english_fault_words_match_the_terminal_report() {
         let board = Board::new(5, 5).unwrap();
-        let t = Template::builtin("a4").unwrap();
+        let t = Template::builtin("a4")
+            .unwrap()
+            .for_piece(crate::piece::Piece::KNIGHT);
         let sq = |r, c| Square { row: r, col: c };
         let faults = [
             Fault::GivenChanged {
@@ -235,13 +237,32 @@ mod tests {
                 sa: sq(0, 0),
                 b: 2,
                 sb: sq(0, 1),
+                piece: crate::piece::Piece::KNIGHT,
             },
         ];
         for f in &faults {
             assert_eq!(fault_words(f, board, &t), f.describe(board));
         }
-        let zh = t.in_language("zh").unwrap();
+        let zh = Template::builtin("a4")
+            .unwrap()
+            .in_language("zh")
+            .unwrap()
+            .for_piece(crate::piece::Piece::KNIGHT);
         let words = fault_words(&faults[9], board, &zh);
         assert_eq!(words, "a5 上的 1 和 b5 上的 2 之间不是一步马步");
+        // Another piece: the page and the terminal name it alike.
+        let king = Fault::NotAMove {
+            a: 1,
+            sa: sq(0, 0),
+            b: 2,
+            sb: sq(0, 2),
+            piece: crate::piece::Piece::KING,
+        };
+        let for_king = Template::builtin("a4")
+            .unwrap()
+            .for_piece(crate::piece::Piece::KING);
+        let words = fault_words(&king, board, &for_king);
+        assert_eq!(words, king.describe(board));
+        assert_eq!(words, "1 at a5 and 2 at c5 are not a king's move apart");
     }
 }

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use thiserror::Error;
 
+use crate::piece::Piece;
 use crate::render::settings::{settings, Setting};
 use crate::render::theme::Rgb;
 
@@ -109,7 +110,9 @@ const LANGUAGES: [(&str, &str); 2] = [
 /// Whether a key names a phrase (of marked answers or the play page) rather than a page
 /// setting.
 fn is_phrase(key: &str) -> bool {
-    ["mark_", "fault_", "play_", "caption_"]
+    [
+        "mark_", "fault_", "play_", "caption_", "piece_", "puzzle_", "move_", "how_",
+    ]
         .iter()
         .any(|p| key.starts_with(p))
 }
@@ -140,6 +143,73 @@ impl Template {
             s = s.replace(&format!("{{{name}}}"), value);
         }
         s
+    }
+}
+
+/// The pieces with words of their own (`puzzle_*`, `move_*`, `how_*`); every other leaper
+/// takes the `other` words with its name, `{a}` and `{b}` filled in.
+const OWN_WORDS: [&str; 3] = ["knight", "king", "wazir"];
+
+impl Template {
+    /// This template's words for puzzles of `piece`: `{puzzle}`, `{move}`, `{how}`, `{piece}`
+    /// and `{Piece}` in every string become the piece's words, from the `puzzle_*`, `move_*`,
+    /// `how_*` and `piece_*` phrases of the language.
+    pub fn for_piece(&self, piece: Piece) -> Template {
+        let name = piece.name();
+        let (a, b) = piece.leap().unwrap_or((1, 1));
+        let (a, b) = (a.to_string(), b.to_string());
+        let own = format!("piece_{name}");
+        let piece_word = if self.phrases.contains_key(&own) {
+            self.phrase(&own, &[])
+        } else {
+            self.phrase("piece_leaper", &[("a", &a), ("b", &b)])
+        };
+        let mut capital = piece_word.chars();
+        let capital: String = capital
+            .next()
+            .map(|c| c.to_uppercase().chain(capital).collect())
+            .unwrap_or_default();
+        let family = OWN_WORDS
+            .iter()
+            .find(|f| **f == name)
+            .copied()
+            .unwrap_or("other");
+        let values = [
+            ("piece", piece_word.as_str()),
+            ("Piece", capital.as_str()),
+            ("a", a.as_str()),
+            ("b", b.as_str()),
+        ];
+        let words = [
+            ("{puzzle}", self.phrase(&format!("puzzle_{family}"), &values)),
+            ("{move}", self.phrase(&format!("move_{family}"), &values)),
+            ("{how}", self.phrase(&format!("how_{family}"), &values)),
+            ("{piece}", piece_word.clone()),
+            ("{Piece}", capital.clone()),
+        ];
+        let fill = |s: &mut String| {
+            for (k, v) in &words {
+                if s.contains(k) {
+                    *s = s.replace(k, v);
+                }
+            }
+        };
+        let mut t = self.clone();
+        for s in [
+            &mut t.title,
+            &mut t.name_label,
+            &mut t.date_label,
+            &mut t.instructions,
+            &mut t.closed_note,
+            &mut t.answers_title,
+            &mut t.footer,
+            &mut t.holes_note,
+            &mut t.page_number,
+        ] {
+            fill(s);
+        }
+        t.phrases.values_mut().for_each(fill);
+        t
     }
 }
 
@@ -411,6 +481,62 @@ mod tests {
             .in_language("zh-TW")
             .is_none());
         assert!(Template::builtin("a4").unwrap().in_language("fr").is_none());
+    }
+
+    #[test]
+    fn each_piece_gets_its_own_words_and_the_knight_keeps_its_old_ones() {
+        let pieces: Vec<Piece> = ["knight", "king", "wazir", "zebra", "giraffe", "2,7"]
+            .iter()
+            .map(|p| p.parse().unwrap())
+            .collect();
+        for page in ["a4", "letter"] {
+            for lang in ["en", "zh"] {
+                let base = Template::builtin(page).unwrap().in_language(lang).unwrap();
+                for &piece in &pieces {
+                    let t = base.for_piece(piece);
+                    let mut all = vec![&t.title, &t.instructions, &t.closed_note];
+                    all.extend(t.phrases.values());
+                    for s in all {
+                        for hole in ["{puzzle}", "{move}", "{how}", "{piece}", "{Piece}"] {
+                            assert!(!s.contains(hole), "{page} {lang} {piece}: {s}");
+                        }
+                    }
+                }
+            }
+        }
+        // The knight's words are those the pages said before pieces had words of their own.
+        let knight = Template::builtin("a4").unwrap().for_piece(Piece::KNIGHT);
+        assert_eq!(knight.title, "Knight's Tour Puzzles");
+        assert_eq!(
+            knight.instructions,
+            "Write the missing numbers so that every number is a knight's move from the next: \
+             two squares in one direction and one square to the side. Each square gets one \
+             number, from 1 to {last}."
+        );
+        assert_eq!(
+            knight.closed_note,
+            "The tour is closed: {last} is also a knight's move from 1."
+        );
+        let zh = Template::builtin("a4").unwrap().in_language("zh").unwrap();
+        assert_eq!(zh.for_piece(Piece::KNIGHT).title, "骑士巡游练习");
+        let wazir = zh.for_piece("wazir".parse().unwrap());
+        assert_eq!(wazir.title, "一步巡游练习（Numbrix）");
+        assert!(wazir.instructions.contains("向上、下、左、右走一格"));
+        let king = Template::builtin("a4").unwrap().for_piece(Piece::KING);
+        assert_eq!(king.title, "Hidato Puzzles");
+        assert!(king.instructions.contains("a king's move from the next: one square in any"));
+        let zebra = Template::builtin("a4")
+            .unwrap()
+            .for_piece("zebra".parse().unwrap());
+        assert_eq!(zebra.title, "Zebra Tour Puzzles");
+        assert!(zebra
+            .instructions
+            .contains("a zebra's leap from the next: 3 squares in one direction and 2 to"));
+        let odd = Template::builtin("a4")
+            .unwrap()
+            .for_piece("2,7".parse().unwrap());
+        assert_eq!(odd.title, "(2,7) leaper Tour Puzzles");
+        assert_eq!(zh.for_piece("2,7".parse().unwrap()).title, "(2,7) 跳子巡游练习");
     }
 
     #[test]
