@@ -2,6 +2,7 @@
 //! 20-puzzle 8x8 worksheet PDF with answer key in < 10 s (both cores); 10x10 puzzles < 5 s
 //! each; the complete solver on 8x8 puzzles in milliseconds and on 12x12 in under a second.
 //! Issue 15: medium 16x16 < 2 s and 20x20 < 10 s median; minimal 10x10 < 1 s median.
+//! Issue 38: 10x10 Hidato (king) and Numbrix (wazir), easy to hard, < 2 s each.
 //! Seeds change from one iteration to the next, so the medians are over different puzzles.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +53,26 @@ fn generation(c: &mut Criterion) {
         ("10x10 minimal (any grade)", Target::Minimal),
     ] {
         g.bench_function(name, |b| b.iter(|| make(10, target, next(), &geo10)));
+    }
+    for piece in [knight_tour::Piece::KING, "wazir".parse().unwrap()] {
+        let shape = knight_tour::Shape::rect(Board::new(10, 10).unwrap());
+        let geo = Geometry::of_piece(&shape, piece);
+        let title = if piece == knight_tour::Piece::KING {
+            "Hidato"
+        } else {
+            "Numbrix"
+        };
+        for grade in [Grade::Easy, Grade::Medium, Grade::Hard] {
+            g.bench_function(format!("10x10 {title} {grade}"), |b| {
+                b.iter(|| {
+                    let spec = Spec {
+                        piece,
+                        ..spec(10, Target::Difficulty(grade), next())
+                    };
+                    generate(&spec, &geo).unwrap()
+                })
+            });
+        }
     }
     for n in [16, 20] {
         let geo = Geometry::new(Board::new(n, n).unwrap());

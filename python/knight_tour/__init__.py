@@ -93,15 +93,18 @@ def count(board, closed=False, start=None, end=None, piece="knight", holes=None,
                       _squares(holes), directed))
 
 
-def puzzles(board, count=1, difficulty="medium", seed=1, closed=False, holes=None) -> list:
-    """`count` knight's-tour puzzles with exactly one solution each, graded `difficulty`
-    (easy, medium, hard); puzzle i comes from seed `seed + i`."""
-    return _puzzles(_board(board), count, difficulty, seed, closed, _squares(holes))
+def puzzles(
+    board, count=1, difficulty="medium", seed=1, closed=False, holes=None, piece="knight"
+) -> list:
+    """`count` tour puzzles with exactly one solution each, graded `difficulty` (easy, medium,
+    hard); puzzle i comes from seed `seed + i`. `piece="king"` makes Hidato puzzles,
+    `piece="wazir"` Numbrix."""
+    return _puzzles(_board(board), count, difficulty, seed, closed, _squares(holes), piece)
 
 
-def puzzle(board, difficulty="medium", seed=1, closed=False, holes=None) -> Puzzle:
+def puzzle(board, difficulty="medium", seed=1, closed=False, holes=None, piece="knight") -> Puzzle:
     """One puzzle with exactly one solution: `puzzles(...)[0]`."""
-    return puzzles(board, 1, difficulty, seed, closed, holes)[0]
+    return puzzles(board, 1, difficulty, seed, closed, holes, piece)[0]
 
 
 def worksheet(puzzles, key=False, title=None, lang="en", page="a4", path=None) -> bytes:

@@ -39,6 +39,8 @@ class Puzzle:
     def seed(self) -> int: ...
     @property
     def clues(self) -> int: ...
+    @property
+    def piece(self) -> str: ...
     def to_json(self) -> str: ...
     def check(self, answer: Union[str, Sequence[Sequence[int]], npt.ArrayLike]) -> Marking: ...
 
@@ -49,6 +51,7 @@ def puzzles(
     seed: int = 1,
     closed: bool = False,
     holes: Optional[Iterable[Square]] = None,
+    piece: str = "knight",
 ) -> List[Puzzle]: ...
 def puzzle(
     board: BoardSpec,
@@ -56,6 +59,7 @@ def puzzle(
     seed: int = 1,
     closed: bool = False,
     holes: Optional[Iterable[Square]] = None,
+    piece: str = "knight",
 ) -> Puzzle: ...
 def worksheet(
     puzzles: Iterable[Puzzle],

@@ -417,6 +417,12 @@ impl PyPuzzle {
         self.made.seed
     }
 
+    /// The piece whose moves join consecutive numbers: knight, king (Hidato), wazir (Numbrix)...
+    #[getter]
+    fn piece(&self) -> String {
+        self.made.puzzle.piece().to_string()
+    }
+
     /// How many numbers are given.
     #[getter]
     fn clues(&self) -> usize {
@@ -481,9 +487,14 @@ impl PyPuzzle {
     fn __repr__(&self) -> String {
         let p = &self.made.puzzle;
         format!(
-            "<Puzzle {} {}, {} clues, {}, seed {}>",
+            "<Puzzle {} {}{}, {} clues, {}, seed {}>",
             p.board(),
             if p.is_closed() { "closed" } else { "open" },
+            if p.piece().is_knight() {
+                String::new()
+            } else {
+                format!(" {}", p.piece())
+            },
             p.clues(),
             self.made.grade,
             self.made.seed
@@ -493,7 +504,8 @@ impl PyPuzzle {
 
 /// `count` unique puzzles of a grade, puzzle i from seed `seed + i`.
 #[pyfunction]
-#[pyo3(signature = (board, count=1, difficulty="medium", seed=1, closed=false, holes=None))]
+#[pyo3(signature = (board, count=1, difficulty="medium", seed=1, closed=false, holes=None, piece="knight"))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
 fn puzzles(
     py: Python<'_>,
     board: &str,
@@ -502,9 +514,10 @@ fn puzzles(
     seed: u64,
     closed: bool,
     holes: Option<Vec<String>>,
+    piece: &str,
 ) -> PyResult<Vec<PyPuzzle>> {
     use knight_tour::puzzle::{batch, Grade, Spec, Target};
-    let (shape, req) = request(board, closed, None, None, "knight", holes)?;
+    let (shape, req) = request(board, closed, None, None, piece, holes)?;
     let grade: Grade = difficulty.parse().map_err(err)?;
     if count == 0 || count > 1000 {
         return Err(err(format!(
@@ -512,7 +525,10 @@ fn puzzles(
         )));
     }
     // The batch checks the spec (a board too small or too large for puzzles) first.
-    let spec = Spec::on_shape(&shape, req.kind, Target::Difficulty(grade), seed);
+    let spec = Spec {
+        piece: req.piece,
+        ..Spec::on_shape(&shape, req.kind, Target::Difficulty(grade), seed)
+    };
     let made = py.detach(|| batch(&spec, count, &|| {})).map_err(err)?;
     Ok(made.into_iter().map(|made| PyPuzzle { made }).collect())
 }
@@ -533,6 +549,12 @@ fn worksheet<'py>(
     let first = made
         .first()
         .ok_or_else(|| err("no puzzles to lay out; hint: make some with puzzles()"))?;
+    let piece = first.puzzle.piece();
+    if made.iter().any(|m| m.puzzle.piece() != piece) {
+        return Err(err(
+            "the puzzles are for different pieces; hint: one worksheet takes one piece's puzzles",
+        ));
+    }
     let template = Template::builtin(page)
         .map_err(err)?
         .in_language(lang)
@@ -541,7 +563,8 @@ fn worksheet<'py>(
                 "no built-in words for lang '{lang}'; use {}",
                 sheet::LANGUAGE_TAGS
             ))
-        })?;
+        })?
+        .for_piece(piece);
     knight_tour::render::fonts::prefer_language(lang);
     let title = title.unwrap_or_else(|| template.title.clone());
     let facts = Facts {

@@ -150,6 +150,24 @@ def test_a_puzzle_is_made_printed_and_checked(tmp_path):
     assert one.to_json() == p.to_json()
 
 
+def test_hidato_and_numbrix_puzzles(tmp_path):
+    hidato = kt.puzzles("6x6", count=2, difficulty="medium", seed=2, piece="king")
+    assert [p.piece for p in hidato] == ["king", "king"]
+    assert "king" in repr(hidato[0])
+    solution = hidato[0].solution.numbers()
+    assert hidato[0].check(solution.tolist())
+    assert json.loads(hidato[0].to_json())["piece"] == "king"
+    kt.worksheet(hidato, path=tmp_path / "hidato.pdf")
+    text = subprocess.run(["pdftotext", str(tmp_path / "hidato.pdf"), "-"], capture_output=True,
+                          check=True, text=True).stdout
+    assert "Hidato Puzzles" in text and "a king's move" in text, text
+    numbrix = kt.puzzle("6x6", difficulty="easy", seed=2, piece="wazir")
+    assert numbrix.piece == "wazir"
+    # One worksheet is one piece's.
+    with pytest.raises(kt.KnightTourError):
+        kt.worksheet([hidato[0], numbrix])
+
+
 def test_the_module_docstring_session_runs():
     import doctest
 

@@ -565,10 +565,14 @@ fn targets_of(a: &MakeArgs) -> Vec<Target> {
 /// what was asked for where it is not.
 fn say_made(made: &[Generated], spec: &Spec, board: Board, before: usize) {
     let target = spec.target;
+    let piece = match spec.piece.is_knight() {
+        true => String::new(),
+        false => format!(" {}", spec.piece),
+    };
     let kind = match spec.holes.len() {
-        0 => spec.kind.name().to_string(),
-        1 => format!("{} with 1 hole", spec.kind.name()),
-        h => format!("{} with {h} holes", spec.kind.name()),
+        0 => format!("{}{piece}", spec.kind.name()),
+        1 => format!("{}{piece} with 1 hole", spec.kind.name()),
+        h => format!("{}{piece} with {h} holes", spec.kind.name()),
     };
     for (i, g) in made.iter().enumerate() {
         let why = match target {

@@ -395,7 +395,9 @@ pub fn write_puzzle_json(
     write!(
         w,
         "{{\"format\": \"{PUZZLE_FORMAT}\", \"rows\": {}, \"cols\": {}, \"closed\": {},",
-        b.rows, b.cols, p.is_closed()
+        b.rows,
+        b.cols,
+        p.is_closed()
     )?;
     if !p.piece.is_knight() {
         // Knight files stay as they were: the piece is named only when it is another.

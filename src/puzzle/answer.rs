@@ -148,7 +148,13 @@ impl Fault {
                 squares.len(),
                 list(squares.iter().map(at).collect())
             ),
-            Fault::NotAMove { a, sa, b, sb, piece } => format!(
+            Fault::NotAMove {
+                a,
+                sa,
+                b,
+                sb,
+                piece,
+            } => format!(
                 "{a} at {} and {b} at {} are not a {piece}'s move apart",
                 at(sa),
                 at(sb)

@@ -40,7 +40,10 @@ pub enum Verdict {
 
 /// Solves `puzzle` by deduction using rules up to `max`, and grades it.
 pub fn grade(puzzle: &Puzzle, geo: &Geometry, max: Grade) -> Verdict {
-    assert_eq!(geo.piece, puzzle.piece, "the geometry is the puzzle's piece's");
+    assert_eq!(
+        geo.piece, puzzle.piece,
+        "the geometry is the puzzle's piece's"
+    );
     let masks = Masks::new(geo);
     let mut l = Logic::new(puzzle, geo, &masks);
     match l.solve(max, true) {

@@ -90,7 +90,10 @@ fn solve_with(
     budget: u64,
     split: bool,
 ) -> Result<Outcome, GaveUp> {
-    assert_eq!(geo.piece, puzzle.piece, "the geometry is the puzzle's piece's");
+    assert_eq!(
+        geo.piece, puzzle.piece,
+        "the geometry is the puzzle's piece's"
+    );
     let mut found: Vec<Vec<u32>> = Vec::new();
     let mut search = Search::new(puzzle, geo);
     let nodes = if !search.presolve(puzzle, geo, None, Grade::Hard) {

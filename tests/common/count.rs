@@ -117,7 +117,17 @@ pub fn jumps(piece: Option<&str>) -> Vec<(i64, i64)> {
     let leap = match piece {
         None | Some("knight") => return super::KNIGHT_JUMPS.to_vec(),
         Some("king") => {
-            return [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)].to_vec()
+            return [
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ]
+            .to_vec()
         }
         Some("wazir") => (0, 1),
         Some("ferz") => (1, 1),

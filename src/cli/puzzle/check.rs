@@ -25,15 +25,19 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
     let text = read_text(&a.puzzle, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
     let json = text.trim_start().starts_with(['{', '[']);
     refuse_given(
-        &[("--closed", a.closed && json), ("--piece", a.piece.is_some() && json)],
+        &[
+            ("--closed", a.closed && json),
+            ("--piece", a.piece.is_some() && json),
+        ],
         &format!("to the JSON file '{name}': it says for itself what its tours are"),
         |o| format!("drop {o}"),
     )?;
-    let mut files =
-        read_puzzles_of(&text, Kind::of(a.closed), a.piece).map_err(|source| Error::PuzzleRead {
+    let mut files = read_puzzles_of(&text, Kind::of(a.closed), a.piece).map_err(|source| {
+        Error::PuzzleRead {
             path: name.clone(),
             source,
-        })?;
+        }
+    })?;
     let k = match (a.number, files.len()) {
         (None, 1) => 1,
         (None, n) => {

@@ -20,13 +20,18 @@ pub(super) fn solve(a: SolveArgs) -> Result<ExitCode, Error> {
     let text = read_text(&a.file, "puzzle file", MAX_PUZZLE_FILE_BYTES)?;
     let json = text.trim_start().starts_with(['{', '[']);
     refuse_given(
-        &[("--closed", a.closed && json), ("--piece", a.piece.is_some() && json)],
+        &[
+            ("--closed", a.closed && json),
+            ("--piece", a.piece.is_some() && json),
+        ],
         &format!("to the JSON file '{name}': it says for itself what its tours are"),
         |o| format!("drop {o}"),
     )?;
-    let files = read_puzzles_of(&text, Kind::of(a.closed), a.piece).map_err(|source| Error::PuzzleRead {
-        path: name.clone(),
-        source,
+    let files = read_puzzles_of(&text, Kind::of(a.closed), a.piece).map_err(|source| {
+        Error::PuzzleRead {
+            path: name.clone(),
+            source,
+        }
     })?;
     let mut all_unique = true;
     let mut w: Vec<u8> = Vec::new();

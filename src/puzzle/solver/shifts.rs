@@ -30,7 +30,11 @@ impl KnightShifts {
     /// that no move shifts by 64 or more).
     pub(super) fn new(geo: &Geometry) -> Option<Self> {
         let b = geo.board;
-        if !geo.piece.is_knight() || !geo.holes.is_empty() || b.area() > 128 || !(3..=31).contains(&b.cols) {
+        if !geo.piece.is_knight()
+            || !geo.holes.is_empty()
+            || b.area() > 128
+            || !(3..=31).contains(&b.cols)
+        {
             return None;
         }
         let mut s = KnightShifts {

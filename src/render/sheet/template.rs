@@ -113,8 +113,8 @@ fn is_phrase(key: &str) -> bool {
     [
         "mark_", "fault_", "play_", "caption_", "piece_", "puzzle_", "move_", "how_",
     ]
-        .iter()
-        .any(|p| key.starts_with(p))
+    .iter()
+    .any(|p| key.starts_with(p))
 }
 
 /// The English phrases, from `templates/lang/en.lang`: the defaults of every template.
@@ -181,7 +181,10 @@ impl Template {
             ("b", b.as_str()),
         ];
         let words = [
-            ("{puzzle}", self.phrase(&format!("puzzle_{family}"), &values)),
+            (
+                "{puzzle}",
+                self.phrase(&format!("puzzle_{family}"), &values),
+            ),
             ("{move}", self.phrase(&format!("move_{family}"), &values)),
             ("{how}", self.phrase(&format!("how_{family}"), &values)),
             ("{piece}", piece_word.clone()),
@@ -524,7 +527,9 @@ mod tests {
         assert!(wazir.instructions.contains("向上、下、左、右走一格"));
         let king = Template::builtin("a4").unwrap().for_piece(Piece::KING);
         assert_eq!(king.title, "Hidato Puzzles");
-        assert!(king.instructions.contains("a king's move from the next: one square in any"));
+        assert!(king
+            .instructions
+            .contains("a king's move from the next: one square in any"));
         let zebra = Template::builtin("a4")
             .unwrap()
             .for_piece("zebra".parse().unwrap());
@@ -536,7 +541,10 @@ mod tests {
             .unwrap()
             .for_piece("2,7".parse().unwrap());
         assert_eq!(odd.title, "(2,7) leaper Tour Puzzles");
-        assert_eq!(zh.for_piece("2,7".parse().unwrap()).title, "(2,7) 跳子巡游练习");
+        assert_eq!(
+            zh.for_piece("2,7".parse().unwrap()).title,
+            "(2,7) 跳子巡游练习"
+        );
     }
 
     #[test]
