@@ -191,3 +191,58 @@ fn the_wazir_between_given_ends_follows_the_exact_counts() {
     }
     assert!(yes > 1000 && no > 1000, "{yes} yes, {no} no");
 }
+
+#[test]
+fn a_wazir_tour_is_drawn_as_a_wire_with_bent_corners() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("wire.png");
+    // 4x4 closed, starting inside: the board's four corners are turns of the cycle, and no
+    // marker sits on them. vlsi: copper #d08a3c, 0.16 of a square wide.
+    kt().args([
+        "draw", "4x4", "--piece", "wazir", "--closed", "--start", "b2",
+    ])
+    .args([
+        "--style", "lines", "--theme", "vlsi", "--cell", "100", "--dpi", "96",
+    ])
+    .args(["--margin", "0", "-o"])
+    .arg(&png)
+    .assert()
+    .success();
+    let img = common::rgba(&std::fs::read(&png).unwrap()).unwrap();
+    assert_eq!((img.width, img.height), (400, 400));
+    let copper = |x: u32, y: u32| {
+        let i = 4 * (y * img.width + x) as usize;
+        let p = &img.rgba[i..i + 3];
+        (p[0] as i32 - 0xd0).abs() < 24 && (p[1] as i32 - 0x8a).abs() < 24 && p[2] < 0x70
+    };
+    let corners: [(i32, i32, i32, i32); 4] = [
+        (50, 50, 1, 1),
+        (350, 50, -1, 1),
+        (50, 350, 1, -1),
+        (350, 350, -1, -1),
+    ];
+    for (cx, cy, sx, sy) in corners {
+        // The corner's centre is cut off by the bend: the wire passes inside it.
+        assert!(!copper(cx as u32, cy as u32), "corner ({cx},{cy}) is sharp");
+        // The bend's middle, a quarter of its 30-unit radius in along both sides, is copper.
+        let (x, y) = ((cx + sx * 8) as u32, (cy + sy * 8) as u32);
+        assert!(copper(x, y), "no wire at ({x},{y}) on the bend");
+    }
+    // The SVG says the same with curves; a knight's line has none.
+    let svg = stdout(&[
+        "draw", "4x4", "--piece", "wazir", "--closed", "--style", "lines", "-o", "-", "--format",
+        "svg",
+    ]);
+    assert!(svg.contains('Q'), "the wire's bends are curves");
+    let knight = stdout(&[
+        "draw", "5x6", "--closed", "--style", "lines", "-o", "-", "--format", "svg",
+    ]);
+    let line = knight
+        .split("<path")
+        .find(|p| p.contains("stroke-linejoin"))
+        .unwrap();
+    assert!(
+        !line.contains('Q'),
+        "the knight's moves stay straight: {line}"
+    );
+}

@@ -442,6 +442,10 @@ fn shade(theme: &Theme, opts: &DrawOptions, t: f64) -> Rgb {
     }
 }
 
+/// Radius of a wire's bends, in squares: a wazir's tour with round joins is drawn as routing
+/// tools draw a trace, each turn a curve rather than a corner.
+const WIRE_BEND: f64 = 0.3;
+
 /// How far the traced style's line is mixed toward the light squares: faint enough that every
 /// number reads over it, dark enough to follow.
 const TRACE_FADE: f64 = 0.7;
@@ -474,6 +478,8 @@ fn lines(
     let ink = |colour: Rgb| colour.mix(theme.light, fade);
     let pen = |colour| stroke(ink(colour), width, theme.line_join, cap);
     let gradient = opts.gradient.unwrap_or(theme.gradient) && moves > 1;
+    let wire = tour.piece.leap() == Some((0, 1)) && theme.line_join == Join::Round;
+    let bend = if wire { WIRE_BEND * scene.cell } else { 0.0 };
     let mut items = Vec::new();
     if gradient {
         // One line per stretch of the tour, each in its own shade: at most 256 of them.
@@ -486,6 +492,7 @@ fn lines(
                     points: (from..=to).map(at).collect(),
                     first: from as u32,
                     closed: false,
+                    bend,
                 },
                 pen(shade(theme, opts, t)),
             ));
@@ -496,6 +503,7 @@ fn lines(
                 points: (0..n).map(at).collect(),
                 first: 0,
                 closed: tour.is_closed(),
+                bend,
             },
             pen(theme.line),
         ));

@@ -202,6 +202,7 @@ impl<'a> Painter<'a> {
                 points,
                 first,
                 closed,
+                bend,
             } => {
                 let n = points.len() as u32;
                 if n == 0 {
@@ -237,12 +238,28 @@ impl<'a> Painter<'a> {
                     // One move back into the last piece, so the join at the seam is drawn.
                     let start = if from > lo { from - 1 } else { from };
                     let (x, y) = at(start);
-                    pb.move_to(x as f32, y as f32);
-                    for s in start + 1..=to {
-                        let (x, y) = at(s);
-                        pb.line_to(x as f32, y as f32);
+                    let close = whole && from == lo && to == hi && lo == *first;
+                    if *bend > 0.0 {
+                        // A wire: its corners as curves (a closed one's first corner too).
+                        let pts: Vec<(f64, f64)> = (start..=to).map(at).collect();
+                        let (p0, pieces) = super::picture::bends(&pts, close, *bend);
+                        pb.move_to(p0.0 as f32, p0.1 as f32);
+                        for p in pieces {
+                            match p {
+                                super::picture::Bend::To(x, y) => pb.line_to(x as f32, y as f32),
+                                super::picture::Bend::Curve((cx, cy), (x, y)) => {
+                                    pb.quad_to(cx as f32, cy as f32, x as f32, y as f32)
+                                }
+                            }
+                        }
+                    } else {
+                        pb.move_to(x as f32, y as f32);
+                        for s in start + 1..=to {
+                            let (x, y) = at(s);
+                            pb.line_to(x as f32, y as f32);
+                        }
                     }
-                    if whole && from == lo && to == hi && lo == *first {
+                    if close {
                         pb.close();
                     }
                     if let Some(p) = pb.finish() {

@@ -177,6 +177,9 @@ pub enum Shape {
         first: u32,
         /// Whether a last move joins the last point to the first (at step `first + len`).
         closed: bool,
+        /// Radius of the bends: each corner is cut by a curve of this radius (at most half
+        /// of either side), as a wire is drawn; 0 for sharp corners.
+        bend: f64,
     },
     /// The dark squares of a checkerboard: those with `row + col` odd, from the top-left
     /// corner (x, y); kept as one shape because huge boards have millions of them.
@@ -244,6 +247,71 @@ pub struct Lettering {
     pub width: f64,
 }
 
+/// One piece of a line with bent corners: straight to a point, or a quadratic curve whose
+/// control point is the corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Bend {
+    /// A straight line to the point.
+    To(f64, f64),
+    /// A curve through the corner's neighbourhood: control point, then end point.
+    Curve((f64, f64), (f64, f64)),
+}
+
+/// The line through `points` (closed back to the first when `closed`) with each corner cut by
+/// a curve of radius `r`, at most half of either side beside it: where to start, and the
+/// pieces after. Straight-on points and a radius of 0 give plain lines.
+pub(crate) fn bends(points: &[(f64, f64)], closed: bool, r: f64) -> ((f64, f64), Vec<Bend>) {
+    let n = points.len();
+    let Some(&first) = points.first() else {
+        return ((0.0, 0.0), Vec::new());
+    };
+    let toward = |a: (f64, f64), b: (f64, f64), d: f64| {
+        let len = (b.0 - a.0).hypot(b.1 - a.1);
+        if len == 0.0 {
+            return a;
+        }
+        (a.0 + (b.0 - a.0) * d / len, a.1 + (b.1 - a.1) * d / len)
+    };
+    let half = |a: (f64, f64), b: (f64, f64)| (b.0 - a.0).hypot(b.1 - a.1) / 2.0;
+    // The corner at point i between its neighbours: where the curve begins and ends, or None
+    // where the line runs straight on (or r is 0).
+    let corner = |prev: (f64, f64), at: (f64, f64), next: (f64, f64)| {
+        let cross = (at.0 - prev.0) * (next.1 - at.1) - (at.1 - prev.1) * (next.0 - at.0);
+        let k = r.min(half(prev, at)).min(half(at, next));
+        (cross.abs() > 1e-9 && k > 0.0).then(|| (toward(at, prev, k), toward(at, next, k)))
+    };
+    let mut out = Vec::with_capacity(2 * n);
+    let turn = |out: &mut Vec<Bend>, i: usize| {
+        let (prev, at, next) = (points[(i + n - 1) % n], points[i], points[(i + 1) % n]);
+        match corner(prev, at, next) {
+            Some((a, b)) => {
+                out.push(Bend::To(a.0, a.1));
+                out.push(Bend::Curve(at, b));
+            }
+            None => out.push(Bend::To(at.0, at.1)),
+        }
+    };
+    if closed && n > 2 {
+        // Start where the curve around the first corner ends, and come back to it.
+        let start = corner(points[n - 1], first, points[1]).map_or(first, |(_, b)| b);
+        for i in 1..n {
+            turn(&mut out, i);
+        }
+        turn(&mut out, 0);
+        if let Some(Bend::To(..)) = out.last() {
+            out.pop();
+        }
+        return (start, out);
+    }
+    for i in 1..n.saturating_sub(1) {
+        turn(&mut out, i);
+    }
+    if n > 1 {
+        out.push(Bend::To(points[n - 1].0, points[n - 1].1));
+    }
+    (first, out)
+}
+
 impl Paint {
     /// The colour it paints with, filled or stroked.
     pub fn colour(&self) -> Rgb {
@@ -289,6 +357,7 @@ impl Item {
                 points,
                 first,
                 closed,
+                ..
             } => first + (points.len() as u32).saturating_sub(1) + *closed as u32,
             Shape::Stamps { uses, .. } => uses.iter().map(|u| u.step).max().unwrap_or(0),
         }
@@ -351,6 +420,7 @@ impl Picture {
                         points,
                         first,
                         closed,
+                        bend,
                     } => {
                         let keep = (upto.saturating_sub(*first) as usize + 1).min(points.len());
                         Shape::Line {
@@ -361,6 +431,7 @@ impl Picture {
                             },
                             first: *first,
                             closed: *closed && upto >= it.last_step(),
+                            bend: *bend,
                         }
                     }
                     Shape::Stamps { defs, uses } => Shape::Stamps {
@@ -392,12 +463,47 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bends_cut_corners_and_leave_straight_runs() {
+        // An L: one corner, cut 0.3 back on each side.
+        let (start, pieces) = bends(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)], false, 0.3);
+        assert_eq!(start, (0.0, 0.0));
+        assert_eq!(
+            pieces,
+            vec![
+                Bend::To(0.7, 0.0),
+                Bend::Curve((1.0, 0.0), (1.0, 0.3)),
+                Bend::To(1.0, 1.0)
+            ]
+        );
+        // Straight on: no curve. Radius 0: none either.
+        let (_, pieces) = bends(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)], false, 0.3);
+        assert_eq!(pieces, vec![Bend::To(1.0, 0.0), Bend::To(2.0, 0.0)]);
+        let (_, pieces) = bends(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)], false, 0.0);
+        assert!(pieces.iter().all(|p| matches!(p, Bend::To(..))));
+        // A short side limits the radius to half of it.
+        let (_, pieces) = bends(&[(0.0, 0.0), (1.0, 0.0), (1.0, 0.2)], false, 0.3);
+        assert_eq!(pieces[1], Bend::Curve((1.0, 0.0), (1.0, 0.1)));
+        // A closed square: four curves, starting just after the first corner and ending on
+        // the curve back into it.
+        let sq = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+        let (start, pieces) = bends(&sq, true, 0.25);
+        assert_eq!(start, (0.25, 0.0));
+        let curves = pieces
+            .iter()
+            .filter(|p| matches!(p, Bend::Curve(..)))
+            .count();
+        assert_eq!(curves, 4);
+        assert_eq!(pieces.last(), Some(&Bend::Curve((0.0, 0.0), (0.25, 0.0))));
+    }
+
+    #[test]
     fn upto_cuts_lines_and_drops_later_stamps() {
         let line = Item::new(
             Shape::Line {
                 points: vec![(0.0, 0.0), (1.0, 2.0), (3.0, 3.0), (5.0, 4.0)],
                 first: 0,
                 closed: false,
+                bend: 0.0,
             },
             Paint::Fill(Rgb(0, 0, 0, 255)),
         );

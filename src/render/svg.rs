@@ -107,14 +107,16 @@ pub fn write_as(
                 points,
                 first,
                 closed,
+                bend,
             } => match timing {
                 None => {
                     if points.len() > 1 {
-                        doc = doc.add(painted(Path::new().set("d", line_data(points, *closed))));
+                        let d = line_data(points, *closed, *bend);
+                        doc = doc.add(painted(Path::new().set("d", d)));
                     }
                 }
                 Some(t) => {
-                    for (d, from, to) in line_pieces(points, *first, *closed, t) {
+                    for (d, from, to) in line_pieces(points, *first, *closed, *bend, t) {
                         let (t0, t1) = (t.time_of(from + 1), t.time_of(to) + t.frame_time());
                         doc = doc.add(
                             painted(Path::new().set("d", d))
@@ -213,6 +215,7 @@ fn line_pieces(
     points: &[(f64, f64)],
     first: u32,
     closed: bool,
+    bend: f64,
     t: &Timing,
 ) -> Vec<(String, u32, u32)> {
     let n = points.len() as u32;
@@ -224,7 +227,7 @@ fn line_pieces(
         let pts: Vec<(f64, f64)> = (from..=to)
             .map(|s| points[((s - first) % n) as usize])
             .collect();
-        out.push((line_data(&pts, false), from, to));
+        out.push((line_data(&pts, false, bend), from, to));
         from = to;
     }
     out
@@ -386,7 +389,10 @@ fn checker_data(x: f64, y: f64, cell: f64, rows: u32, cols: u32) -> String {
 }
 
 /// Path data of a polyline, relative after the first point.
-fn line_data(points: &[(f64, f64)], closed: bool) -> String {
+fn line_data(points: &[(f64, f64)], closed: bool, bend: f64) -> String {
+    if bend > 0.0 {
+        return bent_data(points, closed, bend);
+    }
     // A move is written in at most 16 bytes on boards of up to 10^4 columns at any scale.
     let mut d = Vec::with_capacity(points.len() * 16 + 16);
     // Written point by point, as `write_outline` writes a path of lines, with no outline of
@@ -403,6 +409,38 @@ fn line_data(points: &[(f64, f64)], closed: bool) -> String {
         if closed {
             d.push(b'z');
         }
+    }
+    text(d)
+}
+
+/// A wire's path: the line with its corners cut by curves of radius `bend` (absolute
+/// coordinates, in hundredths as every path here).
+fn bent_data(points: &[(f64, f64)], closed: bool, bend: f64) -> String {
+    let (start, pieces) = super::picture::bends(points, closed, bend);
+    let mut d = Vec::with_capacity(points.len() * 40 + 16);
+    let point = |d: &mut Vec<u8>, (x, y): (f64, f64)| {
+        push_hundredths(d, hundredths(x));
+        d.push(b' ');
+        push_hundredths(d, hundredths(y));
+    };
+    d.push(b'M');
+    point(&mut d, start);
+    for p in pieces {
+        match p {
+            super::picture::Bend::To(x, y) => {
+                d.push(b'L');
+                point(&mut d, (x, y));
+            }
+            super::picture::Bend::Curve(c, to) => {
+                d.push(b'Q');
+                point(&mut d, c);
+                d.push(b' ');
+                point(&mut d, to);
+            }
+        }
+    }
+    if closed {
+        d.push(b'z');
     }
     text(d)
 }

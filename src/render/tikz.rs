@@ -177,10 +177,20 @@ fn item_tikz(out: &mut String, item: &Item, pic: &Picture, colours: &mut Colours
                 latex_escape(&w.text)
             );
         }
-        Shape::Line { points, closed, .. } => {
+        Shape::Line {
+            points,
+            closed,
+            bend,
+            ..
+        } => {
             if points.len() < 2 {
                 return;
             }
+            // A wire's bends: TikZ rounds the corners itself.
+            let pen = match (&pen, *bend > 0.0) {
+                (Some(p), true) => Some(format!("{p}, rounded corners={}bp", num(bend * 0.75))),
+                _ => pen.clone(),
+            };
             let _ = write!(out, "{}", command(&pen));
             for (i, (x, y)) in points.iter().enumerate() {
                 let join = if i == 0 { " " } else { " -- " };
