@@ -7,6 +7,7 @@ pub(crate) mod ends;
 pub(crate) mod ends_search;
 pub(crate) mod four_wide;
 pub(crate) mod holey;
+mod king_ends;
 pub(crate) mod merge;
 pub(crate) mod narrow_ends;
 mod pieces;

@@ -481,8 +481,8 @@ mod tests {
         let (_, pieces) = bends(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)], false, 0.0);
         assert!(pieces.iter().all(|p| matches!(p, Bend::To(..))));
         // A short side limits the radius to half of it.
-        let (_, pieces) = bends(&[(0.0, 0.0), (1.0, 0.0), (1.0, 0.2)], false, 0.3);
-        assert_eq!(pieces[1], Bend::Curve((1.0, 0.0), (1.0, 0.1)));
+        let (_, pieces) = bends(&[(0.0, 0.0), (1.0, 0.0), (1.0, 0.25)], false, 0.3);
+        assert_eq!(pieces[1], Bend::Curve((1.0, 0.0), (1.0, 0.125)));
         // A closed square: four curves, starting just after the first corner and ending on
         // the curve back into it.
         let sq = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];

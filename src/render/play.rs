@@ -36,6 +36,12 @@ struct PuzzleData<'a> {
 /// light enough to write on), its words (help, buttons, messages) the template's `play_*`
 /// phrases.
 pub fn page(items: &[Item<'_>], title: &str, theme: &Theme, template: &Template) -> String {
+    // The words of the batch's piece (those of a template already made for it stay).
+    let piece = items
+        .first()
+        .map_or(crate::piece::Piece::KNIGHT, |i| i.puzzle.piece());
+    let template = &template.for_piece(piece);
+    let title = &template.fill_piece(title, piece);
     let numbers: Vec<Vec<u32>> = items.iter().map(|i| i.solution.numbers()).collect();
     let puzzles = items
         .iter()

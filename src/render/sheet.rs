@@ -328,6 +328,18 @@ fn instructions(t: &Template, facts: &Facts) -> String {
 }
 
 fn page(sheet: &Sheet<'_>, items: &[Item<'_>], answers: bool, index: usize, count: usize) -> Page {
+    // The words of the page's piece (those of a template already made for it stay as they are).
+    let piece = items
+        .first()
+        .map_or(crate::piece::Piece::KNIGHT, |i| i.puzzle.piece());
+    let own = sheet.template.for_piece(piece);
+    let sheet = &Sheet {
+        template: &own,
+        theme: sheet.theme,
+        title: own.fill_piece(&sheet.title, piece),
+        per_page: sheet.per_page,
+        caption: sheet.caption.clone(),
+    };
     let t = sheet.template;
     let heading = if answers {
         // Chinese and Japanese take a full-width colon, with no space after it.

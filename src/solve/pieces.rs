@@ -28,7 +28,9 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
         crate::existence::shaped::check_for(shape, req.kind, req.start, req.end, req.piece)?;
         Ruling::Unsettled
     };
-    if ruling == Ruling::Exists && shape.is_rect() {
+    // The king between given ends has no rule yet, but a construction that often applies.
+    let king_ends = req.piece == Piece::KING && req.end.is_some();
+    if (ruling == Ruling::Exists || king_ends) && shape.is_rect() {
         if let Some((path, method)) = grid_tour(board, req.piece, req.kind, req.start, req.end) {
             let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
                 .map_err(|source| SolveError::Verify { method, source })?;
@@ -41,8 +43,9 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
 
 /// The wazir's and king's tours the rules promise, built row by row: a cycle turned to begin
 /// at the start (and opened for an open tour), or a snake from a corner; a wazir path
-/// between given ends, or from inside on an odd count, by cuts and detours. `None` where no
-/// construction applies (the king between given ends) or the cuts found none.
+/// between given ends, or from inside on an odd count, by cuts and detours; a king path
+/// between given ends by a wazir path on each side of a cut and one king's step over it.
+/// `None` where no construction applies or the cuts found none.
 fn grid_tour(
     board: Board,
     piece: Piece,
@@ -61,6 +64,19 @@ fn grid_tour(
     };
     if !(king || wazir) {
         return None;
+    }
+    if let (true, Some(t)) = (king, end) {
+        return match start {
+            Some(s) => super::king_ends::between(board, s, t).map(|p| (p, Method::Cuts)),
+            // Any start: the cycle, ending at the end.
+            None if board.rows >= 2 && board.cols >= 2 => {
+                let mut cycle = grid_cycle(board);
+                let k = cycle.iter().position(|&q| q == board.index(t))?;
+                cycle.rotate_left(k + 1);
+                Some((cycle, Method::Rows))
+            }
+            None => None,
+        };
     }
     if end.is_some() {
         return cuts();

@@ -24,7 +24,9 @@ pub(crate) fn marked_answer(
     template: &Template,
     heading: &str,
 ) -> Page {
-    let t = template;
+    let own = template.for_piece(puzzle.piece);
+    let t = &own;
+    let heading = &own.fill_piece(heading, puzzle.piece);
     let b = puzzle.board;
     // Squares of 9 mm, smaller on big boards so the page stays below about 40 cm.
     let cell = (400.0 / b.rows.max(b.cols) as f64).min(9.0);

@@ -155,6 +155,38 @@ impl Template {
     /// and `{Piece}` in every string become the piece's words, from the `puzzle_*`, `move_*`,
     /// `how_*` and `piece_*` phrases of the language.
     pub fn for_piece(&self, piece: Piece) -> Template {
+        let words = self.piece_words(piece);
+        let fill = |s: &mut String| fill_words(s, &words);
+        let mut t = self.clone();
+        for s in [
+            &mut t.title,
+            &mut t.name_label,
+            &mut t.date_label,
+            &mut t.instructions,
+            &mut t.closed_note,
+            &mut t.answers_title,
+            &mut t.footer,
+            &mut t.holes_note,
+            &mut t.page_number,
+        ] {
+            fill(s);
+        }
+        t.phrases.values_mut().for_each(fill);
+        t
+    }
+
+    /// `text` (a title given from outside) with the piece's words in place of `{puzzle}`,
+    /// `{move}`, `{how}`, `{piece}` and `{Piece}`.
+    pub fn fill_piece(&self, text: &str, piece: Piece) -> String {
+        let mut s = text.to_string();
+        if s.contains('{') {
+            fill_words(&mut s, &self.piece_words(piece));
+        }
+        s
+    }
+
+    /// The piece's words, by the placeholder each replaces.
+    fn piece_words(&self, piece: Piece) -> [(&'static str, String); 5] {
         let name = piece.name();
         let (a, b) = piece.leap().unwrap_or((1, 1));
         let (a, b) = (a.to_string(), b.to_string());
@@ -180,7 +212,7 @@ impl Template {
             ("a", a.as_str()),
             ("b", b.as_str()),
         ];
-        let words = [
+        [
             (
                 "{puzzle}",
                 self.phrase(&format!("puzzle_{family}"), &values),
@@ -189,30 +221,16 @@ impl Template {
             ("{how}", self.phrase(&format!("how_{family}"), &values)),
             ("{piece}", piece_word.clone()),
             ("{Piece}", capital.clone()),
-        ];
-        let fill = |s: &mut String| {
-            for (k, v) in &words {
-                if s.contains(k) {
-                    *s = s.replace(k, v);
-                }
-            }
-        };
-        let mut t = self.clone();
-        for s in [
-            &mut t.title,
-            &mut t.name_label,
-            &mut t.date_label,
-            &mut t.instructions,
-            &mut t.closed_note,
-            &mut t.answers_title,
-            &mut t.footer,
-            &mut t.holes_note,
-            &mut t.page_number,
-        ] {
-            fill(s);
+        ]
+    }
+}
+
+/// Each placeholder of `words` in `s` replaced by its word.
+fn fill_words(s: &mut String, words: &[(&'static str, String)]) {
+    for (k, v) in words {
+        if s.contains(k) {
+            *s = s.replace(k, v);
         }
-        t.phrases.values_mut().for_each(fill);
-        t
     }
 }
 
