@@ -3,7 +3,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use knight_tour::existence::Kind;
 use knight_tour::solve::{solve, solve_on, Method, Request};
-use knight_tour::{Board, Shape, Square};
+use knight_tour::{Board, Piece, Shape, Square};
 
 fn req(board: &str, kind: Kind, method: Method, start: Option<Square>) -> Request {
     Request {
@@ -267,6 +267,19 @@ fn pieces(c: &mut Criterion) {
                 piece: piece.parse().unwrap(),
                 ..req(board, Kind::Closed, Method::Auto, None)
             };
+            b.iter(|| solve(&r).unwrap())
+        });
+    }
+    // The king between given ends: a1 to c1 has no wazir path (same colour on an even board),
+    // so the cuts' king's step is what builds it.
+    for board in ["1000x1000", "10000x10000"] {
+        g.bench_function(format!("king {board} a1 to c1 (cuts)"), |b| {
+            let mut r = Request {
+                piece: Piece::KING,
+                ..req(board, Kind::Open, Method::Auto, None)
+            };
+            r.start = Some(Square::new(r.board.rows - 1, 0));
+            r.end = Some(Square::new(r.board.rows - 1, 2));
             b.iter(|| solve(&r).unwrap())
         });
     }

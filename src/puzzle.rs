@@ -123,7 +123,7 @@ pub enum PuzzleError {
         second: u32,
     },
     /// Two givens are further apart on the board than in the tour.
-    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: they are {steps} moves apart in the tour but {dist} {piece} moves apart on the board")]
+    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: they are {steps} moves apart in the tour but {dist} moves apart on the board")]
     TooFar {
         /// The smaller number.
         a: u32,
@@ -135,13 +135,12 @@ pub enum PuzzleError {
         sb: Square,
         /// Moves between them in the tour.
         steps: usize,
-        /// Moves of the piece between them on the board (`unreachable` if none).
+        /// Moves between them on the board and the piece's name, as `3 knight` (or
+        /// `unreachable knight`).
         dist: String,
-        /// The piece.
-        piece: Piece,
     },
     /// Two givens sit on colours that the number of moves between them cannot join.
-    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: every {piece}'s move changes colour, so {steps} moves lead to a square of {wanted} colour, but they are on {found} colours")]
+    #[error("givens {a} at {sa} and {b} at {sb} contradict each other: every {piece}'s move changes colour, so {steps} moves lead to a square of {wanted} colour, but they are on {found} colours", piece = Piece::leaper(leap.0, leap.1).map(|p| p.name()).unwrap_or_default(), found = if *wanted == "the same" { "different" } else { "the same" })]
     Parity {
         /// The smaller number.
         a: u32,
@@ -153,12 +152,10 @@ pub enum PuzzleError {
         sb: Square,
         /// Moves between them in the tour.
         steps: usize,
-        /// "the same" or "the other".
+        /// "the same" or "the other" (they are on the other).
         wanted: &'static str,
-        /// "the same" or "different".
-        found: &'static str,
-        /// The piece.
-        piece: Piece,
+        /// The piece's leap (only leapers whose moves change colour have this fault).
+        leap: (u32, u32),
     },
 }
 
@@ -425,11 +422,10 @@ impl Puzzle {
                     sb: qb,
                     steps,
                     dist: if d == UNREACHABLE {
-                        "unreachable".into()
+                        format!("unreachable {}", self.piece)
                     } else {
-                        d.to_string()
+                        format!("{d} {}", self.piece)
                     },
-                    piece: self.piece,
                 });
             }
             let same = qa.colour() == qb.colour();
@@ -445,8 +441,7 @@ impl Puzzle {
                     } else {
                         "the other"
                     },
-                    found: if same { "the same" } else { "different" },
-                    piece: self.piece,
+                    leap: self.piece.leap().unwrap_or((1, 2)),
                 });
             }
         }

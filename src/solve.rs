@@ -49,7 +49,8 @@ pub enum Method {
     Search,
     /// The wazir's and king's row-by-row constructions; reported, never asked for.
     Rows,
-    /// The wazir's path between given ends by cuts and detours; reported, never asked for.
+    /// The wazir's path, or the king's, between given ends by cuts and detours; reported,
+    /// never asked for.
     Cuts,
 }
 
@@ -64,6 +65,15 @@ impl Method {
             Method::Search => "search",
             Method::Rows => "rows",
             Method::Cuts => "cuts",
+        }
+    }
+
+    /// How a tour this method gave was come by, for `exists`' reasons: found by the complete
+    /// search, or built.
+    pub fn found_words(self) -> String {
+        match self {
+            Method::Search => "the complete search found one".into(),
+            m => format!("one is built ({})", m.name()),
         }
     }
 }

@@ -246,3 +246,80 @@ fn a_wazir_tour_is_drawn_as_a_wire_with_bent_corners() {
         "the knight's moves stay straight: {line}"
     );
 }
+
+#[test]
+fn the_king_between_given_ends_is_built_wherever_the_count_finds_a_path() {
+    use knight_tour::count::{count, Question};
+    use knight_tour::{Board, Kind, Piece, Shape};
+    // Every pair on boards from 2x3 to 5x6: the exact count is the truth. Where it finds
+    // paths, `solve` gives one that steps by king's moves, built (method cuts, no search) on
+    // boards at least 3 wide; where it finds none (only two-wide boards have such pairs),
+    // `solve` says no.
+    let (mut built, mut none) = (0, 0);
+    for (m, n) in [
+        (2, 3),
+        (2, 4),
+        (2, 5),
+        (3, 3),
+        (3, 4),
+        (4, 4),
+        (3, 5),
+        (4, 5),
+        (5, 5),
+        (4, 6),
+        (5, 6),
+    ] {
+        let board = Board::new(m, n).unwrap();
+        for s in 0..board.area() as u32 {
+            for t in s + 1..board.area() as u32 {
+                let (s, t) = (board.square(s), board.square(t));
+                let mut q = Question::new(Shape::rect(board), Kind::Open);
+                (q.piece, q.start, q.end) = (Piece::KING, Some(s), Some(t));
+                let truth = !count(&q, &mut |_, _| {}).unwrap().tours.is_zero();
+                let (a, b) = (board.algebraic(s), board.algebraic(t));
+                let out = kt()
+                    .args(["solve", &format!("{m}x{n}"), "--piece", "king"])
+                    .args(["--start", &a, "--end", &b, "--format", "json"])
+                    .output()
+                    .unwrap();
+                assert_eq!(
+                    out.status.code(),
+                    Some(if truth { 0 } else { 1 }),
+                    "{m}x{n} {a}-{b}"
+                );
+                if !truth {
+                    none += 1;
+                    continue;
+                }
+                built += 1;
+                let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+                if m >= 3 {
+                    assert_eq!(v["method"].as_str(), Some("cuts"), "{m}x{n} {a}-{b}");
+                }
+                let path = v["path"].as_array().unwrap();
+                assert_eq!(path.len(), board.area());
+                for w in path.windows(2) {
+                    let d =
+                        |i: usize| (w[1][i].as_i64().unwrap() - w[0][i].as_i64().unwrap()).abs();
+                    assert!(d(0) <= 1 && d(1) <= 1, "{m}x{n} {a}-{b}: not a king's step");
+                }
+            }
+        }
+    }
+    assert!(
+        built > 1500 && none > 0,
+        "{built} built, {none} without a path"
+    );
+}
+
+#[test]
+fn the_king_between_given_ends_on_a_large_board_is_built_not_searched() {
+    // Same colour on an even board (no wazir path), and ends by a corner.
+    for (s, t) in [("a1", "c1"), ("b1", "a2"), ("e5", "e4")] {
+        let out = stdout(&[
+            "solve", "600x400", "--piece", "king", "--start", s, "--end", t, "--format", "summary",
+        ]);
+        assert!(out.contains("open king tour by cuts"), "{s}-{t}: {out}");
+        assert!(out.contains("verified ok"), "{s}-{t}: {out}");
+    }
+}

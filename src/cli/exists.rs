@@ -239,7 +239,8 @@ fn piece(
                 match solve_on(shape, &req) {
                     Ok(sol) => (
                         format!(
-                            "yes: {place} has {what}{ends}; the complete search found one from {} to {}",
+                            "yes: {place} has {what}{ends}; {} from {} to {}",
+                            sol.method.found_words(),
                             board.algebraic(sol.tour.start()),
                             board.algebraic(sol.tour.end())
                         ),

@@ -81,10 +81,7 @@ pub fn answer(shape: &Shape, req: &Request) -> Result<Answer, SolveError> {
     match decide_on(shape, req) {
         Ok(sol) => Ok(Answer::yes(format!(
             "{place} has {what}; {} from {} to {}",
-            match sol.method {
-                super::Method::Search => "the complete search found one".to_string(),
-                m => format!("one is built ({})", m.name()),
-            },
+            sol.method.found_words(),
             at(sol.tour.start()),
             at(sol.tour.end())
         ))),

@@ -11,6 +11,8 @@
 //! strip is a ladder, walked from one square to its neighbour, spliced into one step of the
 //! path along the strip's side.
 
+use std::collections::HashMap;
+
 use crate::board::{Board, Square};
 use crate::existence::pieces::wazir_joins;
 
@@ -116,8 +118,9 @@ fn across_columns(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
     }
     let (left, right) = if s.col < t.col { (s, t) } else { (t, s) };
     let strip = |from: u32, to: u32| Columns { from, to, rows: m };
-    // back[c * m + r]: how the path came to enter column c at row r.
-    let mut back: Vec<Option<Back>> = vec![None; ((n + 1) * m) as usize];
+    // How the path came to enter column c at row r, by (c, r): a map, since a cut is
+    // usually found in the first columns tried.
+    let mut back: HashMap<(u32, u32), Back> = HashMap::new();
     let mut queue: std::collections::VecDeque<(u32, u32)> = std::collections::VecDeque::new();
     let mut work = 0u64;
     // Rows a strip may be left from: its corners' rows and those beside the entry, where the
@@ -137,15 +140,14 @@ fn across_columns(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
         rows.dedup();
         rows
     };
-    let enter = |back: &mut Vec<Option<Back>>,
+    let enter = |back: &mut HashMap<(u32, u32), Back>,
                  queue: &mut std::collections::VecDeque<(u32, u32)>,
                  c: u32,
                  x: u32,
                  how: Back| {
         for r in x.saturating_sub(1)..=(x + 1).min(m - 1) {
-            let k = (c * m + r) as usize;
-            if back[k].is_none() {
-                back[k] = Some(how);
+            if let std::collections::hash_map::Entry::Vacant(e) = back.entry((c, r)) {
+                e.insert(how);
                 queue.push_back((c, r));
             }
         }
@@ -206,7 +208,7 @@ fn build(
     board: Board,
     left: Square,
     right: Square,
-    back: &[Option<Back>],
+    back: &HashMap<(u32, u32), Back>,
     c: u32,
     r: u32,
 ) -> Option<Vec<u32>> {
@@ -215,7 +217,7 @@ fn build(
     let mut pieces = vec![strip(c, board.cols).path(board, Square::new(r, c), right)?];
     let (mut c, mut r) = (c, r);
     loop {
-        let how = back[(c * m + r) as usize].expect("every entry reached has its way back");
+        let how = back[&(c, r)];
         let exit = Square::new(how.exit, c - 1);
         if how.from == FIRST {
             pieces.push(strip(0, c).path(board, left, exit)?);
