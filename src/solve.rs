@@ -8,6 +8,7 @@ pub(crate) mod ends_search;
 pub(crate) mod four_wide;
 pub(crate) mod holey;
 mod king_ends;
+mod leaper_tiles;
 pub(crate) mod merge;
 pub(crate) mod narrow_ends;
 mod pieces;
@@ -52,6 +53,8 @@ pub enum Method {
     /// The wazir's path, or the king's, between given ends by cuts and detours; reported,
     /// never asked for.
     Cuts,
+    /// A free leaper's closed tour stitched from tiles' tours; reported, never asked for.
+    Tiles,
 }
 
 impl Method {
@@ -65,6 +68,7 @@ impl Method {
             Method::Search => "search",
             Method::Rows => "rows",
             Method::Cuts => "cuts",
+            Method::Tiles => "tiles",
         }
     }
 
@@ -279,7 +283,7 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         {
             (run_divide(req)?, Method::Divide)
         }
-        Method::Auto | Method::Search | Method::Rows | Method::Cuts => {
+        Method::Auto | Method::Search | Method::Rows | Method::Cuts | Method::Tiles => {
             (warnsdorff::solve(req)?.into(), Method::Warnsdorff)
         }
     };

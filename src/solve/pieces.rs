@@ -2,7 +2,7 @@
 //! constructions in O(rows x cols), else the complete search (which proves as well as finds).
 
 use crate::board::{Board, Square};
-use crate::existence::pieces::{rule, Ruling};
+use crate::existence::pieces::rule;
 use crate::piece::Piece;
 use crate::shape::Shape;
 use crate::tour::{Kind, Tour};
@@ -22,20 +22,18 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
             piece: req.piece.name(),
         });
     }
-    let ruling = if shape.is_rect() {
-        rule(board, req.piece, req.kind, req.start, req.end)?
-    } else {
-        crate::existence::shaped::check_for(shape, req.kind, req.start, req.end, req.piece)?;
-        Ruling::Unsettled
-    };
-    // The king between given ends has no rule yet, but a construction that often applies.
-    let king_ends = req.piece == Piece::KING && req.end.is_some();
-    if (ruling == Ruling::Exists || king_ends) && shape.is_rect() {
+    // The rules first (a "no" ends here); then the constructions, also where no rule settles
+    // the board (the king between given ends, free leapers on large boards): a tour they
+    // build is verified like any other.
+    if shape.is_rect() {
+        rule(board, req.piece, req.kind, req.start, req.end)?;
         if let Some((path, method)) = grid_tour(board, req.piece, req.kind, req.start, req.end) {
             let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
                 .map_err(|source| SolveError::Verify { method, source })?;
             return Ok(Solution { tour, method });
         }
+    } else {
+        crate::existence::shaped::check_for(shape, req.kind, req.start, req.end, req.piece)?;
     }
     super::reserve(board)?;
     super::search_on(shape, req, Method::Search, super::Need::Tour)
@@ -63,7 +61,15 @@ fn grid_tour(
             .map(|p| (p, Method::Cuts))
     };
     if !(king || wazir) {
-        return None;
+        // A free leaper: the tiles' cycle, turned to the start (and opened for an open tour).
+        if end.is_some() {
+            return None;
+        }
+        let mut cycle = super::leaper_tiles::cycle(board, piece)?;
+        let s = board.index(start.unwrap_or(Square::new(0, 0)));
+        let k = cycle.iter().position(|&q| q == s)?;
+        cycle.rotate_left(k);
+        return Some((cycle, Method::Tiles));
     }
     if let (true, Some(t)) = (king, end) {
         return match start {

@@ -1,0 +1,269 @@
+//! Closed tours of free leapers (the zebra, the giraffe) on large boards in O(rows x cols), the
+//! way Kamcev ("Generalised knight's tours", 2014) builds them: the board is cut into tiles
+//! 10, 12 or 13 squares on a side, each tile gets a closed tour found once by search (kept in
+//! `leaper_tiles/data.rs`), and neighbouring tiles' cycles are merged into one: a move u-v of
+//! one tile and a move x-y of the next, with u-x and v-y moves of the piece across their
+//! border, become u-x and v-y. Tiles are merged along each row of tiles, then down the first
+//! column, so every merge joins two different cycles.
+
+mod data;
+
+use crate::board::Board;
+use crate::piece::Piece;
+
+/// A tile's closed tour: its size and its squares (row-major indices) in order.
+#[derive(Debug, Clone)]
+struct Tile {
+    rows: u32,
+    cols: u32,
+    path: Vec<u32>,
+}
+
+impl Tile {
+    /// The same tour of the tile turned over its diagonal (a leaper's moves are symmetric).
+    fn turned(&self) -> Tile {
+        let path = self
+            .path
+            .iter()
+            .map(|&i| (i % self.cols) * self.rows + i / self.cols)
+            .collect();
+        Tile {
+            rows: self.cols,
+            cols: self.rows,
+            path,
+        }
+    }
+}
+
+/// The tiles kept for a leap: every size the cuts use, turned ones included.
+fn tiles(leap: (u32, u32)) -> Option<Vec<Tile>> {
+    let kept: Vec<Tile> = data::TILES
+        .iter()
+        .filter(|t| (t.0, t.1) == leap)
+        .map(|t| Tile {
+            rows: t.2,
+            cols: t.3,
+            path: t.4.iter().map(|&i| u32::from(i)).collect(),
+        })
+        .collect();
+    if kept.is_empty() {
+        return None;
+    }
+    let mut all = kept.clone();
+    all.extend(kept.iter().filter(|t| t.rows != t.cols).map(Tile::turned));
+    Some(all)
+}
+
+/// `size` as a sum of the sides 10 and 12, and one 13 when it is odd (the tiles' areas stay
+/// even, as a closed tour of a piece whose moves change colour needs); the 13 goes last.
+fn sides(size: u32) -> Option<Vec<u32>> {
+    let (odd, even) = if size % 2 == 1 {
+        (true, size.checked_sub(13)?)
+    } else {
+        (false, size)
+    };
+    // even = 10a + 12b with as many 12s as fit.
+    let mut out = None;
+    for b in (0..=even / 12).rev() {
+        let rest = even - 12 * b;
+        if rest % 10 == 0 {
+            let mut v = vec![12; b as usize];
+            v.extend(std::iter::repeat_n(10, (rest / 10) as usize));
+            out = Some(v);
+            break;
+        }
+    }
+    let mut v = out?;
+    if odd {
+        v.push(13);
+    }
+    (!v.is_empty()).then_some(v)
+}
+
+/// A closed tour of `piece` (a leaper with kept tiles) over `board`, as squares in order;
+/// `None` when the board cannot be cut into kept tiles (too small, both sides odd) or a merge
+/// finds no pair of moves.
+pub(super) fn cycle(board: Board, piece: Piece) -> Option<Vec<u32>> {
+    let leap = piece.leap()?;
+    let tiles = tiles(leap)?;
+    let (heights, widths) = (sides(board.rows)?, sides(board.cols)?);
+    if heights.last() == Some(&13) && widths.last() == Some(&13) {
+        return None;
+    }
+    let n = board.area();
+    let cols = board.cols as usize;
+    // Each square's two neighbours on its cycle.
+    let mut nb = vec![[u32::MAX; 2]; n];
+    let link = |nb: &mut [[u32; 2]], a: u32, b: u32| {
+        for (x, y) in [(a, b), (b, a)] {
+            let slot = &mut nb[x as usize];
+            let k = usize::from(slot[0] != u32::MAX);
+            slot[k] = y;
+        }
+    };
+    // Tile origins, row by row.
+    let mut origins: Vec<Vec<(u32, u32, u32, u32)>> = Vec::with_capacity(heights.len());
+    let mut r0 = 0;
+    for &h in &heights {
+        let mut row = Vec::with_capacity(widths.len());
+        let mut c0 = 0;
+        for &w in &widths {
+            let tile = tiles.iter().find(|t| (t.rows, t.cols) == (h, w))?;
+            let at = |i: u32| (r0 + i / w) * board.cols + c0 + i % w;
+            let p = &tile.path;
+            for k in 0..p.len() {
+                link(&mut nb, at(p[k]), at(p[(k + 1) % p.len()]));
+            }
+            row.push((r0, c0, h, w));
+            c0 += w;
+        }
+        origins.push(row);
+        r0 += h;
+    }
+    let moves: Vec<(i64, i64)> = piece
+        .moves()
+        .iter()
+        .map(|&(dr, dc)| (i64::from(dr), i64::from(dc)))
+        .collect();
+    let inside = |t: (u32, u32, u32, u32), q: u32| {
+        let (r, c) = (q / board.cols, q % board.cols);
+        r >= t.0 && r < t.0 + t.2 && c >= t.1 && c < t.1 + t.3
+    };
+    let step = |q: u32, (dr, dc): (i64, i64)| {
+        let r = i64::from(q / board.cols) + dr;
+        let c = i64::from(q % board.cols) + dc;
+        (r >= 0 && c >= 0 && r < i64::from(board.rows) && c < i64::from(board.cols))
+            .then(|| (r as usize * cols + c as usize) as u32)
+    };
+    let is_move = |a: u32, b: u32| {
+        let (ra, ca) = (a / board.cols, a % board.cols);
+        let (rb, cb) = (b / board.cols, b % board.cols);
+        piece.is_step(ra.abs_diff(rb).into(), ca.abs_diff(cb).into())
+    };
+    let reach = i64::from(leap.1) as u32;
+    // Merges one tile's cycle into its neighbour's: a move u-v of `one` near the border and a
+    // move x-y of `other` with u-x and v-y moves become those two moves.
+    let merge = |nb: &mut Vec<[u32; 2]>,
+                 one: (u32, u32, u32, u32),
+                 other: (u32, u32, u32, u32)|
+     -> Option<()> {
+        // The squares of `one` within a leap of `other`.
+        let (r_lo, r_hi, c_lo, c_hi) = if other.1 > one.1 {
+            (
+                one.0,
+                one.0 + one.2,
+                (one.1 + one.3).saturating_sub(reach),
+                one.1 + one.3,
+            )
+        } else {
+            (
+                (one.0 + one.2).saturating_sub(reach),
+                one.0 + one.2,
+                one.1,
+                one.1 + one.3,
+            )
+        };
+        for r in r_lo..r_hi {
+            for c in c_lo..c_hi {
+                let u = r * board.cols + c;
+                for v in nb[u as usize] {
+                    if !inside(one, v) {
+                        continue;
+                    }
+                    for &mv in &moves {
+                        let Some(x) = step(u, mv) else { continue };
+                        if !inside(other, x) {
+                            continue;
+                        }
+                        for y in nb[x as usize] {
+                            if inside(other, y) && is_move(v, y) {
+                                let unlink = |nb: &mut [[u32; 2]], a: u32, b: u32| {
+                                    for (p, q) in [(a, b), (b, a)] {
+                                        let s = &mut nb[p as usize];
+                                        let k = usize::from(s[0] != q);
+                                        s[k] = u32::MAX;
+                                    }
+                                };
+                                unlink(nb, u, v);
+                                unlink(nb, x, y);
+                                link(nb, u, x);
+                                link(nb, v, y);
+                                return Some(());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    };
+    for row in &origins {
+        for j in 1..row.len() {
+            merge(&mut nb, row[j - 1], row[j])?;
+        }
+    }
+    for i in 1..origins.len() {
+        merge(&mut nb, origins[i - 1][0], origins[i][0])?;
+    }
+    // Walk the one cycle.
+    let mut path = Vec::with_capacity(n);
+    let (mut prev, mut at) = (u32::MAX, 0u32);
+    for _ in 0..n {
+        path.push(at);
+        let [a, b] = nb[at as usize];
+        let next = if a != prev { a } else { b };
+        (prev, at) = (at, next);
+    }
+    (at == 0).then_some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::tour::{Kind, Tour};
+
+    #[test]
+    fn every_kept_tile_is_a_closed_tour_of_its_leaper() {
+        for t in data::TILES {
+            let board = Board::new(t.2, t.3).unwrap();
+            let piece = Piece::leaper(t.0, t.1).unwrap();
+            let path: Vec<u32> = t.4.iter().map(|&i| u32::from(i)).collect();
+            Tour::of_piece(&Shape::rect(board), path, Kind::Closed, Vec::new(), piece)
+                .unwrap_or_else(|e| panic!("{piece} {board}: {e}"));
+        }
+    }
+
+    #[test]
+    fn sides_cover_every_even_size_from_40_and_odd_one_from_53() {
+        // 2 x 19 is the largest even size no 10s and 12s add up to (5 and 6's Frobenius
+        // number); an odd size adds one 13.
+        for size in (40..400).filter(|&x| x % 2 == 0 || x >= 53) {
+            let s = sides(size).unwrap_or_else(|| panic!("{size}"));
+            assert_eq!(s.iter().sum::<u32>(), size);
+            assert_eq!(s.iter().filter(|&&x| x == 13).count(), (size % 2) as usize);
+        }
+        assert_eq!(sides(22), Some(vec![12, 10]));
+        assert_eq!(sides(13), Some(vec![13]));
+        for none in [9, 11, 14, 38, 51] {
+            assert_eq!(sides(none), None, "{none}");
+        }
+    }
+
+    #[test]
+    fn zebra_and_giraffe_cycles_of_large_boards_are_tours() {
+        for name in ["giraffe"] {
+            let piece: Piece = name.parse().unwrap();
+            for (m, n) in [(10, 10), (22, 34), (43, 30), (60, 61), (100, 100)] {
+                let board = Board::new(m, n).unwrap();
+                let p = cycle(board, piece).unwrap_or_else(|| panic!("{name} {board}"));
+                Tour::of_piece(&Shape::rect(board), p, Kind::Closed, Vec::new(), piece)
+                    .unwrap_or_else(|e| panic!("{name} {board}: {e}"));
+            }
+            assert!(
+                cycle(Board::new(43, 45).unwrap(), piece).is_none(),
+                "odd area"
+            );
+        }
+    }
+}
