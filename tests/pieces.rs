@@ -323,3 +323,40 @@ fn the_king_between_given_ends_on_a_large_board_is_built_not_searched() {
         assert!(out.contains("verified ok"), "{s}-{t}: {out}");
     }
 }
+
+#[test]
+fn free_leapers_close_large_boards_by_tiles() {
+    let dir = tempfile::tempdir().unwrap();
+    for (piece, board) in [("giraffe", "100x100"), ("giraffe", "54x61")] {
+        let out = stdout(&[
+            "solve", board, "--piece", piece, "--closed", "--format", "summary",
+        ]);
+        assert!(
+            out.contains(&format!("closed {piece} tour by tiles")),
+            "{out}"
+        );
+        // The file reads back as the piece's closed tour.
+        let f = dir.path().join(format!("{piece}-{board}.json"));
+        kt().args(["solve", board, "--piece", piece, "--closed", "-o"])
+            .arg(&f)
+            .assert()
+            .success();
+        kt().arg("verify")
+            .arg(&f)
+            .assert()
+            .success()
+            .stdout(contains(format!("is a closed {board} {piece} tour")));
+    }
+    // From a given square, the cycle is opened there.
+    let out = stdout(&[
+        "solve", "60x60", "--piece", "giraffe", "--start", "c3", "--format", "summary",
+    ]);
+    assert!(
+        out.contains("open giraffe tour by tiles") && out.contains("from c3"),
+        "{out}"
+    );
+    // Both sides odd: no closed tour (the colours), said by the rule at once.
+    kt().args(["solve", "61x61", "--piece", "giraffe", "--closed"])
+        .assert()
+        .code(1);
+}

@@ -80,6 +80,27 @@ fn sides(size: u32) -> Option<Vec<u32>> {
     (!v.is_empty()).then_some(v)
 }
 
+/// The tiles `cycle` cuts `board` into, row by row.
+pub(super) fn layout(board: Board) -> Option<Vec<crate::tour::Tile>> {
+    let (heights, widths) = (sides(board.rows)?, sides(board.cols)?);
+    let mut out = Vec::with_capacity(heights.len() * widths.len());
+    let mut row = 0;
+    for &rows in &heights {
+        let mut col = 0;
+        for &cols in &widths {
+            out.push(crate::tour::Tile {
+                row,
+                col,
+                rows,
+                cols,
+            });
+            col += cols;
+        }
+        row += rows;
+    }
+    Some(out)
+}
+
 /// A closed tour of `piece` (a leaper with kept tiles) over `board`, as squares in order;
 /// `None` when the board cannot be cut into kept tiles (too small, both sides odd) or a merge
 /// finds no pair of moves.

@@ -27,8 +27,14 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
     // build is verified like any other.
     if shape.is_rect() {
         rule(board, req.piece, req.kind, req.start, req.end)?;
-        if let Some((path, method)) = grid_tour(board, req.piece, req.kind, req.start, req.end) {
-            let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
+        let built = grid_tour(board, req.piece, req.kind, req.start, req.end);
+        if let Some((path, method)) = built {
+            // A tiled tour keeps its tiles, for drawings that show them.
+            let tiles = match method {
+                Method::Tiles => super::leaper_tiles::layout(board).unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            let tour = Tour::of_piece(shape, path, req.kind, tiles, req.piece)
                 .map_err(|source| SolveError::Verify { method, source })?;
             return Ok(Solution { tour, method });
         }
