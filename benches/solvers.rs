@@ -290,6 +290,7 @@ fn pieces(c: &mut Criterion) {
         ("giraffe", "100x100"),
         ("zebra", "50x50"),
         ("giraffe", "1000x1000"),
+        ("zebra", "1000x1000"),
     ] {
         g.bench_function(format!("{piece} {board} closed"), |b| {
             let r = Request {

@@ -327,7 +327,12 @@ fn the_king_between_given_ends_on_a_large_board_is_built_not_searched() {
 #[test]
 fn free_leapers_close_large_boards_by_tiles() {
     let dir = tempfile::tempdir().unwrap();
-    for (piece, board) in [("giraffe", "100x100"), ("giraffe", "54x61")] {
+    for (piece, board) in [
+        ("giraffe", "100x100"),
+        ("giraffe", "54x61"),
+        ("zebra", "100x100"),
+        ("zebra", "61x48"),
+    ] {
         let out = stdout(&[
             "solve", board, "--piece", piece, "--closed", "--format", "summary",
         ]);

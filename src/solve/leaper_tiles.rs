@@ -1,7 +1,7 @@
 //! Closed tours of free leapers (the zebra, the giraffe) on large boards in O(rows x cols), the
 //! way Kamcev ("Generalised knight's tours", 2014) builds them: the board is cut into tiles
-//! 10, 12 or 13 squares on a side, each tile gets a closed tour found once by search (kept in
-//! `leaper_tiles/data.rs`), and neighbouring tiles' cycles are merged into one: a move u-v of
+//! two even sides and one odd (10, 12 and 13 for the giraffe; 10, 14 and 11 for the zebra),
+//! each tile gets a closed tour found once by search (kept in `leaper_tiles/data.rs`), and neighbouring tiles' cycles are merged into one: a move u-v of
 //! one tile and a move x-y of the next, with u-x and v-y moves of the piece across their
 //! border, become u-x and v-y. Tiles are merged along each row of tiles, then down the first
 //! column, so every merge joins two different cycles.
@@ -54,35 +54,65 @@ fn tiles(leap: (u32, u32)) -> Option<Vec<Tile>> {
     Some(all)
 }
 
-/// `size` as a sum of the sides 10 and 12, and one 13 when it is odd (the tiles' areas stay
-/// even, as a closed tour of a piece whose moves change colour needs); the 13 goes last.
-fn sides(size: u32) -> Option<Vec<u32>> {
-    let (odd, even) = if size % 2 == 1 {
-        (true, size.checked_sub(13)?)
-    } else {
-        (false, size)
-    };
-    // even = 10a + 12b with as many 12s as fit.
-    let mut out = None;
-    for b in (0..=even / 12).rev() {
-        let rest = even - 12 * b;
-        if rest % 10 == 0 {
-            let mut v = vec![12; b as usize];
-            v.extend(std::iter::repeat_n(10, (rest / 10) as usize));
-            out = Some(v);
-            break;
+/// The sides a leaper's kept tiles come in: two even ones and, where kept, one odd.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Sides {
+    small: u32,
+    large: u32,
+    odd: Option<u32>,
+}
+
+impl Sides {
+    /// The sides of the tiles kept for `leap`.
+    fn of(leap: (u32, u32)) -> Option<Sides> {
+        let mut even: Vec<u32> = Vec::new();
+        let mut odd = None;
+        for t in data::TILES.iter().filter(|t| (t.0, t.1) == leap) {
+            for side in [t.2, t.3] {
+                if side % 2 == 1 {
+                    odd = Some(side);
+                } else if !even.contains(&side) {
+                    even.push(side);
+                }
+            }
         }
+        even.sort_unstable();
+        Some(Sides {
+            small: *even.first()?,
+            large: *even.last()?,
+            odd,
+        })
     }
-    let mut v = out?;
-    if odd {
-        v.push(13);
+
+    /// `size` as a sum of the even sides, the large ones first, and the odd side once when
+    /// it is odd (the tiles' areas stay even, as a closed tour of a piece whose moves change
+    /// colour needs); the odd side goes last.
+    fn split(self, size: u32) -> Option<Vec<u32>> {
+        let even = if size % 2 == 1 {
+            size.checked_sub(self.odd?)?
+        } else {
+            size
+        };
+        let (a, b) = (self.small, self.large);
+        let mut out = (0..=even / b).rev().find_map(|k| {
+            let rest = even - b * k;
+            (rest % a == 0).then(|| {
+                let mut v = vec![b; k as usize];
+                v.extend(std::iter::repeat_n(a, (rest / a) as usize));
+                v
+            })
+        })?;
+        if size % 2 == 1 {
+            out.extend(self.odd);
+        }
+        (!out.is_empty()).then_some(out)
     }
-    (!v.is_empty()).then_some(v)
 }
 
 /// The tiles `cycle` cuts `board` into, row by row.
-pub(super) fn layout(board: Board) -> Option<Vec<crate::tour::Tile>> {
-    let (heights, widths) = (sides(board.rows)?, sides(board.cols)?);
+pub(super) fn layout(board: Board, piece: Piece) -> Option<Vec<crate::tour::Tile>> {
+    let sides = Sides::of(piece.leap()?)?;
+    let (heights, widths) = (sides.split(board.rows)?, sides.split(board.cols)?);
     let mut out = Vec::with_capacity(heights.len() * widths.len());
     let mut row = 0;
     for &rows in &heights {
@@ -107,8 +137,9 @@ pub(super) fn layout(board: Board) -> Option<Vec<crate::tour::Tile>> {
 pub(super) fn cycle(board: Board, piece: Piece) -> Option<Vec<u32>> {
     let leap = piece.leap()?;
     let tiles = tiles(leap)?;
-    let (heights, widths) = (sides(board.rows)?, sides(board.cols)?);
-    if heights.last() == Some(&13) && widths.last() == Some(&13) {
+    let sides = Sides::of(leap)?;
+    let (heights, widths) = (sides.split(board.rows)?, sides.split(board.cols)?);
+    if board.rows % 2 == 1 && board.cols % 2 == 1 {
         return None;
     }
     let n = board.area();
@@ -256,26 +287,54 @@ mod tests {
     }
 
     #[test]
-    fn sides_cover_every_even_size_from_40_and_odd_one_from_53() {
-        // 2 x 19 is the largest even size no 10s and 12s add up to (5 and 6's Frobenius
-        // number); an odd size adds one 13.
-        for size in (40..400).filter(|&x| x % 2 == 0 || x >= 53) {
-            let s = sides(size).unwrap_or_else(|| panic!("{size}"));
-            assert_eq!(s.iter().sum::<u32>(), size);
-            assert_eq!(s.iter().filter(|&&x| x == 13).count(), (size % 2) as usize);
+    fn sides_cover_every_large_size() {
+        let giraffe = Sides::of((1, 4)).unwrap();
+        assert_eq!(
+            giraffe,
+            Sides {
+                small: 10,
+                large: 12,
+                odd: Some(13)
+            }
+        );
+        let zebra = Sides::of((2, 3)).unwrap();
+        assert_eq!(
+            zebra,
+            Sides {
+                small: 10,
+                large: 14,
+                odd: Some(11)
+            }
+        );
+        // 2 x 19 and 2 x 23 are the largest even sizes the even sides miss (the Frobenius
+        // numbers of 5 and 6, and of 5 and 7); an odd size adds the odd side.
+        for (sides, from) in [(giraffe, 40), (zebra, 48)] {
+            for size in from..400 {
+                let Some(s) = sides.split(size) else {
+                    assert!(size % 2 == 1 && size < from + sides.odd.unwrap(), "{size}");
+                    continue;
+                };
+                assert_eq!(s.iter().sum::<u32>(), size);
+                assert_eq!(
+                    s.iter().filter(|&&x| x % 2 == 1).count(),
+                    (size % 2) as usize
+                );
+            }
         }
-        assert_eq!(sides(22), Some(vec![12, 10]));
-        assert_eq!(sides(13), Some(vec![13]));
+        assert_eq!(giraffe.split(22), Some(vec![12, 10]));
+        assert_eq!(giraffe.split(13), Some(vec![13]));
         for none in [9, 11, 14, 38, 51] {
-            assert_eq!(sides(none), None, "{none}");
+            assert_eq!(giraffe.split(none), None, "{none}");
         }
+        assert_eq!(zebra.split(12), None);
+        assert_eq!(zebra.split(21), Some(vec![10, 11]));
     }
 
     #[test]
     fn zebra_and_giraffe_cycles_of_large_boards_are_tours() {
-        for name in ["giraffe"] {
+        for name in ["zebra", "giraffe"] {
             let piece: Piece = name.parse().unwrap();
-            for (m, n) in [(10, 10), (22, 34), (43, 30), (60, 61), (100, 100)] {
+            for (m, n) in [(10, 10), (20, 34), (53, 30), (60, 61), (100, 100)] {
                 let board = Board::new(m, n).unwrap();
                 let p = cycle(board, piece).unwrap_or_else(|| panic!("{name} {board}"));
                 Tour::of_piece(&Shape::rect(board), p, Kind::Closed, Vec::new(), piece)

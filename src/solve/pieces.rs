@@ -31,7 +31,7 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
         if let Some((path, method)) = built {
             // A tiled tour keeps its tiles, for drawings that show them.
             let tiles = match method {
-                Method::Tiles => super::leaper_tiles::layout(board).unwrap_or_default(),
+                Method::Tiles => super::leaper_tiles::layout(board, req.piece).unwrap_or_default(),
                 _ => Vec::new(),
             };
             let tour = Tour::of_piece(shape, path, req.kind, tiles, req.piece)
