@@ -120,10 +120,22 @@ fn play(args: &[&str]) -> (Value, Vec<Vec<u64>>) {
     let sols = solutions(&common::stdout(&data));
     let html = std::fs::read_to_string(&page).unwrap();
     let end = html.rfind("</body>").expect("the page has a body");
+    // The piece's moves as [rows, cols] distances, from the tests' own move lists.
+    let piece = args
+        .iter()
+        .position(|a| *a == "--piece")
+        .map(|i| args[i + 1]);
+    let mut moves: Vec<[i64; 2]> = common::count::jumps(piece)
+        .into_iter()
+        .map(|(r, c)| [r.abs(), c.abs()])
+        .collect();
+    moves.sort_unstable();
+    moves.dedup();
     let driven = format!(
-        "{}<script>\nvar SOLUTIONS = {};\n{DRIVER}</script>\n{}",
+        "{}<script>\nvar SOLUTIONS = {};\nvar MOVES = {};\n{DRIVER}</script>\n{}",
         &html[..end],
         serde_json::to_string(&sols).unwrap(),
+        serde_json::to_string(&moves).unwrap(),
         &html[end..]
     );
     let driven_path = dir.path().join("driven.html");
@@ -193,7 +205,7 @@ fn a_puzzle_is_played_to_the_end_in_a_browser() {
         "{hint:#}"
     );
     assert_eq!(hint["includesAnswer"], true, "{hint:#}");
-    assert_eq!(hint["allKnightMoves"], true, "{hint:#}");
+    assert_eq!(hint["allMoves"], true, "{hint:#}");
     assert!(hint["count"].as_u64().unwrap() >= 1);
     assert_eq!(first["hintOff"], 0);
 
@@ -238,6 +250,27 @@ fn a_puzzle_is_played_to_the_end_in_a_browser() {
     let after = second["afterUndo"].as_array().unwrap();
     let blanks = after.iter().filter(|v| *v == "").count();
     assert!(blanks > 0 && blanks < after.len(), "{second:#}");
+}
+
+#[test]
+fn hidato_and_numbrix_are_played_by_their_pieces_moves() {
+    for piece in ["king", "wazir"] {
+        let (r, sols) = play(&[
+            "puzzle", "6x6", "--piece", piece, "--count", "2", "--seed", "5",
+        ]);
+        let first = &r["first"];
+        // A square no move of the piece away is refused; the hint lights only its moves.
+        let misstep = first["misstepStatus"].as_str().unwrap();
+        assert!(misstep.contains("cannot go on"), "{piece}: {misstep}");
+        assert_eq!(first["hint"]["allMoves"], true, "{piece}: {first:#}");
+        assert_eq!(first["hint"]["includesAnswer"], true, "{piece}: {first:#}");
+        // Played to the end: the page accepts the piece's steps as a solution.
+        assert_eq!(first["solved"], true, "{piece}: {first:#}");
+        assert_eq!(
+            first["values"],
+            serde_json::to_value(as_shown(&sols[0])).unwrap()
+        );
+    }
 }
 
 #[test]

@@ -21,9 +21,11 @@
       return i ? i.value : "#";
     });
   }
-  function knight(a, b, cols) {
+  // One move of the puzzle's piece apart: MOVES (from the test's own move list) as
+  // [rows, cols] distances.
+  function isMove(a, b, cols) {
     var dr = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)), dc = Math.abs(a % cols - b % cols);
-    return (dr === 1 && dc === 2) || (dr === 2 && dc === 1);
+    return MOVES.some(function (m) { return m[0] === dr && m[1] === dc; });
   }
   try {
     var sections = document.querySelectorAll("section.puzzle");
@@ -68,7 +70,7 @@
       if (k > 1 && !tried) {
         for (var j = 0; j < s.length; j++) {
           var c = inputAt(sec, j);
-          if (c && c.value === "" && j !== where[k] && !knight(j, where[k - 1], cols)) {
+          if (c && c.value === "" && j !== where[k] && !isMove(j, where[k - 1], cols)) {
             press(c);
             r.misstepValue = c.value;
             r.misstepStatus = status(sec);
@@ -83,8 +85,8 @@
         r.hint = {
           label: btn(sec, "hint").textContent, number: k, count: cand.length,
           includesAnswer: cells(sec)[where[k]].classList.contains("cand"),
-          allKnightMoves: Array.prototype.every.call(cand, function (el) {
-            return knight(Array.prototype.indexOf.call(cells(sec), el), where[k - 1], cols);
+          allMoves: Array.prototype.every.call(cand, function (el) {
+            return isMove(Array.prototype.indexOf.call(cells(sec), el), where[k - 1], cols);
           })
         };
         btn(sec, "hint").click();
