@@ -310,8 +310,20 @@ fn write_path_and_tiles(
     w.write_all(b"]")
 }
 
-/// Writes the numbered grid: one row a line, right-aligned 1-based move numbers, `#` for holes.
+/// The line that names a piece other than the knight at the top of the text formats (grid,
+/// CSV, moves): a comment to readers that take `#` comments, and what `verify` reads the
+/// piece from.
+fn piece_line(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
+    if tour.piece.is_knight() {
+        return Ok(());
+    }
+    writeln!(w, "# piece: {}", tour.piece)
+}
+
+/// Writes the numbered grid: one row a line, right-aligned 1-based move numbers, `#` for holes
+/// (under a `# piece: NAME` line for a piece other than the knight).
 pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
+    piece_line(w, tour)?;
     let cols = tour.board.cols as usize;
     let numbers = tour.numbers();
     let width = tour.board.area().to_string().len();
@@ -343,8 +355,10 @@ pub fn write_text(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> 
     )
 }
 
-/// Writes `move,row,col,square` lines with a header.
+/// Writes `move,row,col,square` lines with a header (under a `# piece: NAME` line for a piece
+/// other than the knight).
 pub fn write_csv(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
+    piece_line(w, tour)?;
     w.write_all(b"move,row,col,square\n")?;
     let b = tour.board;
     let split = Splitter::new(b.cols);
@@ -365,8 +379,10 @@ pub fn write_csv(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
     })
 }
 
-/// Writes the squares in algebraic notation, one a line.
+/// Writes the squares in algebraic notation, one a line (under a `# piece: NAME` line for a
+/// piece other than the knight).
 pub fn write_moves(w: &mut (impl Write + ?Sized), tour: &Tour) -> io::Result<()> {
+    piece_line(w, tour)?;
     let b = tour.board;
     let split = Splitter::new(b.cols);
     let numbers = Words::numbers(b.rows + 1);

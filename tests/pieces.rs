@@ -365,3 +365,19 @@ fn free_leapers_close_large_boards_by_tiles() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn a_king_tour_written_as_text_reads_back_as_the_kings() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("king.txt");
+    kt().args(["solve", "5x5", "--piece", "king", "--start", "a1", "-o"])
+        .arg(&f)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.starts_with("# piece: king\n"), "{text}");
+    // verify reads the grid as the king's fully given puzzle: one solution, the tour.
+    kt().arg("verify").arg(&f).assert().success();
+    let moves = stdout(&["solve", "5x5", "--piece", "king", "--format", "moves"]);
+    assert!(moves.starts_with("# piece: king\na"), "{moves}");
+}

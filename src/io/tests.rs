@@ -371,3 +371,33 @@ fn reader_on_two_threads_answers_as_byte_by_byte() {
     }
     assert_eq!(two.install(|| read_json(&cases[0].1)).unwrap().tour, t);
 }
+
+#[test]
+fn text_formats_name_a_piece_other_than_the_knight_on_their_first_line() {
+    let b = Board::new(4, 4).unwrap();
+    let mut req = crate::solve::Request::new(b, Kind::Closed);
+    req.piece = crate::piece::Piece::KING;
+    let king = crate::solve::solve(&req).unwrap().tour;
+    let knight = crate::solve::solve(&crate::solve::Request::new(
+        Board::new(5, 6).unwrap(),
+        Kind::Closed,
+    ))
+    .unwrap()
+    .tour;
+    type Writer = fn(&mut Vec<u8>, &Tour) -> io::Result<()>;
+    let writers: [Writer; 3] = [
+        |w, t| write_text(w, t),
+        |w, t| write_csv(w, t),
+        |w, t| write_moves(w, t),
+    ];
+    for f in writers {
+        let mut out = Vec::new();
+        f(&mut out, &king).unwrap();
+        assert!(String::from_utf8(out)
+            .unwrap()
+            .starts_with("# piece: king\n"));
+        let mut out = Vec::new();
+        f(&mut out, &knight).unwrap();
+        assert!(!String::from_utf8(out).unwrap().contains("piece"));
+    }
+}
