@@ -284,25 +284,6 @@ pub(crate) fn on_shape(
     shaped::check(shape, kind, start, end)
 }
 
-/// The proofs for any piece on any shape: `Err` proves that no tour of `kind` (from `start`,
-/// to `end`) exists; `Ok` means none is proved impossible (for the knight on a rectangle, and
-/// wherever another piece's rules say so, that one exists).
-pub(crate) fn possible(
-    shape: &crate::shape::Shape,
-    piece: crate::piece::Piece,
-    kind: Kind,
-    start: Option<Square>,
-    end: Option<Square>,
-) -> Result<(), NoTour> {
-    if piece.is_knight() {
-        on_shape(shape, kind, start, end)
-    } else if shape.is_rect() {
-        pieces::rule(shape.board(), piece, kind, start, end).map(|_| ())
-    } else {
-        shaped::check_for(shape, kind, start, end, piece)
-    }
-}
-
 /// The theorem's answer for a request: `kind` on `board`, optionally from `start`.
 pub fn check(board: Board, kind: Kind, start: Option<Square>) -> Result<(), NoTour> {
     match (kind, start) {

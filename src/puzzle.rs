@@ -277,7 +277,7 @@ impl Puzzle {
             let squares = board.area();
             return Err(PuzzleError::TooLarge { board, squares });
         }
-        existence::possible(shape, piece, kind, None, None)?;
+        possible(shape, piece, kind, None, None)?;
         let squares = shape.open_count();
         let mut grid = vec![0u32; board.area()];
         let mut at = vec![NONE; squares];
@@ -448,6 +448,25 @@ impl Puzzle {
             }
         }
         Ok(())
+    }
+}
+
+/// The proofs for any piece on any shape: `Err` proves that no tour of `kind` (from `start`,
+/// to `end`) exists; `Ok` means none is proved impossible (for the knight on a rectangle, and
+/// wherever another piece's rules say so, that one exists).
+pub(crate) fn possible(
+    shape: &Shape,
+    piece: Piece,
+    kind: Kind,
+    start: Option<Square>,
+    end: Option<Square>,
+) -> Result<(), NoTour> {
+    if piece.is_knight() {
+        existence::on_shape(shape, kind, start, end)
+    } else if shape.is_rect() {
+        existence::pieces::rule(shape.board(), piece, kind, start, end).map(|_| ())
+    } else {
+        existence::shaped::check_for(shape, kind, start, end, piece)
     }
 }
 

@@ -19,6 +19,7 @@ pub(crate) mod tile_search;
 pub(crate) mod varied;
 pub(crate) mod warnsdorff;
 mod wazir_ends;
+mod wire;
 
 pub use answer::{answer, Answer};
 use std::fmt;
@@ -55,6 +56,9 @@ pub enum Method {
     Cuts,
     /// A free leaper's closed tour stitched from tiles' tours; reported, never asked for.
     Tiles,
+    /// The wazir's (or king's) wire round 2x2-aligned macros, by a spanning tree of the free
+    /// cells; reported, never asked for.
+    Wire,
 }
 
 impl Method {
@@ -69,6 +73,7 @@ impl Method {
             Method::Rows => "rows",
             Method::Cuts => "cuts",
             Method::Tiles => "tiles",
+            Method::Wire => "wire",
         }
     }
 
@@ -283,9 +288,12 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         {
             (run_divide(req)?, Method::Divide)
         }
-        Method::Auto | Method::Search | Method::Rows | Method::Cuts | Method::Tiles => {
-            (warnsdorff::solve(req)?.into(), Method::Warnsdorff)
-        }
+        Method::Auto
+        | Method::Search
+        | Method::Rows
+        | Method::Cuts
+        | Method::Tiles
+        | Method::Wire => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
     };
     built
         .tour

@@ -265,7 +265,7 @@ pub fn check(spec: &Spec) -> Result<(), GenerateError> {
             (s, None) => existence::check(spec.board, spec.kind, s),
         }
     } else {
-        existence::possible(&shape, spec.piece, spec.kind, spec.start, spec.end)
+        super::possible(&shape, spec.piece, spec.kind, spec.start, spec.end)
     }
     .map_err(PuzzleError::from)?;
     if let Target::Clues(c) = spec.target {
