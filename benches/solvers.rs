@@ -300,6 +300,38 @@ fn pieces(c: &mut Criterion) {
             b.iter(|| solve(&r).unwrap())
         });
     }
+    // Issues 38 and 39, the routing case: a wire round macros that are whole 2x2 cells
+    // (even sides at even places, 20 and more squares apart), pin to pin.
+    for (side, across, down) in [(200u32, 5u32, 4u32), (2000, 25, 40)] {
+        let board = Board::new(side, side).unwrap();
+        let (step_r, step_c) = (side / down, side / across);
+        let mut holes = Vec::new();
+        for i in 0..down {
+            for j in 0..across {
+                let (r0, c0) = (i * step_r + 10, j * step_c + 10);
+                for r in r0..r0 + (step_r - 20) / 2 * 2 {
+                    for c in c0..c0 + (step_c - 20) / 2 * 2 {
+                        holes.push(board.index(Square::new(r, c)));
+                    }
+                }
+            }
+        }
+        holes.sort_unstable();
+        let shape = Shape::new(board, holes).unwrap();
+        let name = format!(
+            "wazir {side}x{side} round {} macros a1 to b1 (wire)",
+            across * down
+        );
+        g.bench_function(name, |b| {
+            let mut r = Request {
+                piece: "wazir".parse().unwrap(),
+                ..req(&format!("{side}x{side}"), Kind::Open, Method::Auto, None)
+            };
+            r.start = Some(Square::new(side - 1, 0));
+            r.end = Some(Square::new(side - 1, 1));
+            b.iter(|| solve_on(&shape, &r).unwrap())
+        });
+    }
     g.bench_function("zebra 8x8 open, no tour (search to exhaustion)", |b| {
         let r = Request {
             piece: "zebra".parse().unwrap(),
