@@ -1,6 +1,7 @@
 //! Closed tours of tiles for the free leapers' constructions (`leaper_tiles.rs`), each found
 //! once by search (the complete search of `knight-tour solve ROWSxCOLS --piece P --closed`, or
-//! a randomised Warnsdorff path closed by Posa rotations) and kept here as its squares in
+//! a randomised Warnsdorff path closed by Posa rotations, `cargo run --release --example
+//! leaper_tile -- zebra 11x14 7`, the same method) and kept here as its squares in
 //! order (row-major indices); `every_kept_tile_is_a_closed_tour_of_its_leaper` checks each.
 //! Per leaper two even sides and one odd: the giraffe 10, 12 and 13; the zebra 10, 14 and 11
 //! (no closed zebra tour of a side of 12 turned up). Tiles of other sizes are these turned.
