@@ -9,6 +9,7 @@ pub(crate) mod four_wide;
 pub(crate) mod holey;
 mod king_ends;
 mod leaper_tiles;
+mod links;
 pub(crate) mod merge;
 pub(crate) mod narrow_ends;
 mod pieces;

@@ -8,6 +8,7 @@
 
 mod data;
 
+use super::links::Links;
 use crate::board::Board;
 use crate::piece::Piece;
 
@@ -144,15 +145,7 @@ pub(super) fn cycle(board: Board, piece: Piece) -> Option<Vec<u32>> {
     }
     let n = board.area();
     let cols = board.cols as usize;
-    // Each square's two neighbours on its cycle.
-    let mut nb = vec![[u32::MAX; 2]; n];
-    let link = |nb: &mut [[u32; 2]], a: u32, b: u32| {
-        for (x, y) in [(a, b), (b, a)] {
-            let slot = &mut nb[x as usize];
-            let k = usize::from(slot[0] != u32::MAX);
-            slot[k] = y;
-        }
-    };
+    let mut nb = Links::new(n);
     // Tile origins, row by row.
     let mut origins: Vec<Vec<(u32, u32, u32, u32)>> = Vec::with_capacity(heights.len());
     let mut r0 = 0;
@@ -164,7 +157,7 @@ pub(super) fn cycle(board: Board, piece: Piece) -> Option<Vec<u32>> {
             let at = |i: u32| (r0 + i / w) * board.cols + c0 + i % w;
             let p = &tile.path;
             for k in 0..p.len() {
-                link(&mut nb, at(p[k]), at(p[(k + 1) % p.len()]));
+                nb.link(at(p[k]), at(p[(k + 1) % p.len()]));
             }
             row.push((r0, c0, h, w));
             c0 += w;
@@ -187,68 +180,52 @@ pub(super) fn cycle(board: Board, piece: Piece) -> Option<Vec<u32>> {
         (r >= 0 && c >= 0 && r < i64::from(board.rows) && c < i64::from(board.cols))
             .then(|| (r as usize * cols + c as usize) as u32)
     };
-    let is_move = |a: u32, b: u32| {
-        let (ra, ca) = (a / board.cols, a % board.cols);
-        let (rb, cb) = (b / board.cols, b % board.cols);
-        piece.is_step(ra.abs_diff(rb).into(), ca.abs_diff(cb).into())
-    };
+    let is_move = |a: u32, b: u32| Board::is_move(piece, board.square(a), board.square(b));
     let reach = i64::from(leap.1) as u32;
     // Merges one tile's cycle into its neighbour's: a move u-v of `one` near the border and a
     // move x-y of `other` with u-x and v-y moves become those two moves.
-    let merge = |nb: &mut Vec<[u32; 2]>,
-                 one: (u32, u32, u32, u32),
-                 other: (u32, u32, u32, u32)|
-     -> Option<()> {
-        // The squares of `one` within a leap of `other`.
-        let (r_lo, r_hi, c_lo, c_hi) = if other.1 > one.1 {
-            (
-                one.0,
-                one.0 + one.2,
-                (one.1 + one.3).saturating_sub(reach),
-                one.1 + one.3,
-            )
-        } else {
-            (
-                (one.0 + one.2).saturating_sub(reach),
-                one.0 + one.2,
-                one.1,
-                one.1 + one.3,
-            )
-        };
-        for r in r_lo..r_hi {
-            for c in c_lo..c_hi {
-                let u = r * board.cols + c;
-                for v in nb[u as usize] {
-                    if !inside(one, v) {
-                        continue;
-                    }
-                    for &mv in &moves {
-                        let Some(x) = step(u, mv) else { continue };
-                        if !inside(other, x) {
+    let merge =
+        |nb: &mut Links, one: (u32, u32, u32, u32), other: (u32, u32, u32, u32)| -> Option<()> {
+            // The squares of `one` within a leap of `other`.
+            let (r_lo, r_hi, c_lo, c_hi) = if other.1 > one.1 {
+                (
+                    one.0,
+                    one.0 + one.2,
+                    (one.1 + one.3).saturating_sub(reach),
+                    one.1 + one.3,
+                )
+            } else {
+                (
+                    (one.0 + one.2).saturating_sub(reach),
+                    one.0 + one.2,
+                    one.1,
+                    one.1 + one.3,
+                )
+            };
+            for r in r_lo..r_hi {
+                for c in c_lo..c_hi {
+                    let u = r * board.cols + c;
+                    for v in nb.of(u) {
+                        if !inside(one, v) {
                             continue;
                         }
-                        for y in nb[x as usize] {
-                            if inside(other, y) && is_move(v, y) {
-                                let unlink = |nb: &mut [[u32; 2]], a: u32, b: u32| {
-                                    for (p, q) in [(a, b), (b, a)] {
-                                        let s = &mut nb[p as usize];
-                                        let k = usize::from(s[0] != q);
-                                        s[k] = u32::MAX;
-                                    }
-                                };
-                                unlink(nb, u, v);
-                                unlink(nb, x, y);
-                                link(nb, u, x);
-                                link(nb, v, y);
-                                return Some(());
+                        for &mv in &moves {
+                            let Some(x) = step(u, mv) else { continue };
+                            if !inside(other, x) {
+                                continue;
+                            }
+                            for y in nb.of(x) {
+                                if inside(other, y) && is_move(v, y) {
+                                    nb.swap((u, v), (x, y));
+                                    return Some(());
+                                }
                             }
                         }
                     }
                 }
             }
-        }
-        None
-    };
+            None
+        };
     for row in &origins {
         for j in 1..row.len() {
             merge(&mut nb, row[j - 1], row[j])?;
@@ -258,15 +235,8 @@ pub(super) fn cycle(board: Board, piece: Piece) -> Option<Vec<u32>> {
         merge(&mut nb, origins[i - 1][0], origins[i][0])?;
     }
     // Walk the one cycle.
-    let mut path = Vec::with_capacity(n);
-    let (mut prev, mut at) = (u32::MAX, 0u32);
-    for _ in 0..n {
-        path.push(at);
-        let [a, b] = nb[at as usize];
-        let next = if a != prev { a } else { b };
-        (prev, at) = (at, next);
-    }
-    (at == 0).then_some(path)
+    let path = nb.walk(0, nb.of(0)[0], n);
+    (path.len() == n && nb.of(path[n - 1]).contains(&0)).then_some(path)
 }
 
 #[cfg(test)]

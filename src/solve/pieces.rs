@@ -42,12 +42,14 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
         // The routing case: macros that are whole 2x2 cells, a wire round a spanning tree.
         // A wire built and verified needs no proofs; they run where it does not apply.
         let steps = req.piece == Piece::KING || req.piece.leap() == Some((0, 1));
-        let start = req.start.or_else(|| {
-            (0..board.area() as u32)
-                .find(|&i| !shape.is_hole(i))
-                .map(|i| board.square(i))
-        });
-        if let (true, Some(s)) = (steps, start) {
+        let start = || {
+            req.start.or_else(|| {
+                (0..board.area() as u32)
+                    .find(|&i| !shape.is_hole(i))
+                    .map(|i| board.square(i))
+            })
+        };
+        if let Some(s) = steps.then(start).flatten() {
             if let Some(path) = super::wire::wire(shape, s, req.end) {
                 let method = Method::Wire;
                 let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)

@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 
+use super::links::Links;
 use crate::board::Square;
 use crate::shape::Shape;
 
@@ -117,28 +118,14 @@ pub(super) fn wire(shape: &Shape, start: Square, end: Option<Square>) -> Option<
     }
     // Each free cell's ring, then each tree edge's join.
     let area = board.area();
-    let mut nb = vec![[u32::MAX; 2]; area];
+    let mut nb = Links::new(area);
     let sq = |c: u32, dr: u32, dc: u32| {
         board.index(Square::new(2 * (c / cols) + dr, 2 * (c % cols) + dc))
-    };
-    let link = |nb: &mut [[u32; 2]], a: u32, b: u32| {
-        for (x, y) in [(a, b), (b, a)] {
-            let s = &mut nb[x as usize];
-            let k = usize::from(s[0] != u32::MAX);
-            s[k] = y;
-        }
-    };
-    let unlink = |nb: &mut [[u32; 2]], a: u32, b: u32| {
-        for (x, y) in [(a, b), (b, a)] {
-            let s = &mut nb[x as usize];
-            let k = usize::from(s[0] != y);
-            s[k] = u32::MAX;
-        }
     };
     for c in (0..rows * cols).filter(|&c| free[c as usize]) {
         let (tl, tr, bl, br) = (sq(c, 0, 0), sq(c, 0, 1), sq(c, 1, 0), sq(c, 1, 1));
         for (a, b) in [(tl, tr), (tr, br), (br, bl), (bl, tl)] {
-            link(&mut nb, a, b);
+            nb.link(a, b);
         }
     }
     for &(c, side) in &tree {
@@ -153,39 +140,28 @@ pub(super) fn wire(shape: &Shape, start: Square, end: Option<Square>) -> Option<
                 sq(c + cols, 0, 1),
             ),
         };
-        unlink(&mut nb, a1, a2);
-        unlink(&mut nb, b1, b2);
-        link(&mut nb, a1, b1);
-        link(&mut nb, a2, b2);
+        nb.swap((a1, a2), (b1, b2));
     }
     // Walk the cycle from the start, toward the end's side when there is one.
     let s = board.index(start);
     let first = match end {
         Some(t) => {
             let t = board.index(t);
-            if !nb[s as usize].contains(&t) {
+            if !nb.of(s).contains(&t) {
                 return None;
             }
             // Leave by the other step, so the walk finishes on the end.
-            let [x, y] = nb[s as usize];
+            let [x, y] = nb.of(s);
             if x == t {
                 y
             } else {
                 x
             }
         }
-        None => nb[s as usize][0],
+        None => nb.of(s)[0],
     };
     let open = shape.open_count();
-    let mut path = Vec::with_capacity(open);
-    path.push(s);
-    let (mut prev, mut at) = (s, first);
-    while at != s && path.len() < open {
-        path.push(at);
-        let [x, y] = nb[at as usize];
-        let next = if x == prev { y } else { x };
-        (prev, at) = (at, next);
-    }
+    let path = nb.walk(s, first, open);
     (path.len() == open).then_some(path)
 }
 

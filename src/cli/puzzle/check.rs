@@ -72,8 +72,8 @@ pub(super) fn check(a: CheckArgs) -> Result<ExitCode, Error> {
             inputs.extend(a.font.inputs());
             let target = files::plan(&[("-o", o)], &inputs)?.remove(0);
             a.font.load()?;
-            let template = super::in_language(Template::builtin("a4")?, a.lang.as_deref())?
-                .for_piece(puzzle.piece());
+            // The drawing takes the words of the puzzle's piece itself.
+            let template = super::in_language(Template::builtin("a4")?, a.lang.as_deref())?;
             Some((format, target, load_theme(theme_spec)?, template))
         }
     };
