@@ -127,7 +127,22 @@ pub(crate) fn check_for(
     if !piece.alternates() {
         return Ok(());
     }
-    colours(board, &open, kind, &given, &no)
+    // The colour rule sees every end the tour is known to have: the given squares and the
+    // squares with one open neighbour.
+    let mut ends = given.clone();
+    ends.extend(ones.iter().filter(|s| !given.contains(s)));
+    let forced = if kind == Kind::Open && ends.len() > given.len() {
+        format!(
+            "{} {} only one open neighbour, so {} an end of the tour; ",
+            list(&ones),
+            if ones.len() == 1 { "has" } else { "have" },
+            if ones.len() == 1 { "it is" } else { "each is" }
+        )
+    } else {
+        String::new()
+    };
+    let no_forced = |why: String| no(format!("{forced}{why}"));
+    colours(board, &open, kind, &ends, &no_forced)
 }
 
 /// The colour-count rule.
@@ -309,6 +324,34 @@ mod tests {
         // One such square is an end already: two more given squares are one too many.
         let p = wazir_says(2, 3, &[(1, 2)], Kind::Open, [Some((0, 0)), Some((1, 1))]);
         assert!(p.contains("cannot be an end too"), "{p}");
+    }
+
+    #[test]
+    fn squares_with_one_neighbour_meet_the_colour_rule() {
+        // Issue 39's 8x9 board with two 2x4 blocks: i8 and i6 have one open neighbour each,
+        // so they are the ends, but they share a colour while the counts are equal.
+        let b = Board::new(8, 9).unwrap();
+        let mut holes = Vec::new();
+        for (r0, c0) in [(0, 4), (3, 3)] {
+            for r in r0..r0 + 2 {
+                for c in c0..c0 + 4 {
+                    holes.push(b.index(Square::new(r, c)));
+                }
+            }
+        }
+        holes.sort_unstable();
+        let shape = Shape::new(b, holes).unwrap();
+        let why = check(&shape, Kind::Open, None, None)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            why.contains("i8, i6 have only one open neighbour, so each is an end")
+                && why.contains("but i8 and i6 are the same colour"),
+            "{why}"
+        );
+        // A wazir's L of three squares: its tips are the ends, both on the colour that has
+        // two of the three squares, as a path needs.
+        assert_eq!(wazir_says(2, 2, &[(0, 1)], Kind::Open, [None, None]), "ok");
     }
 
     #[test]

@@ -123,13 +123,24 @@ pub(crate) fn search(shape: &Shape, goal: Goal) -> ShapedOutcome {
     // Warnsdorff's greedy order either runs straight through or sinks into a dead region that
     // backtracking cannot leave; short runs from fresh tie-breaks find most tours quickly.
     // Then the complete search runs with what is left of the budget, for the proof.
-    if n > 64 && !goal.fixed_order {
-        let short = (4 * n as u64).max(20_000);
+    // Small shapes get them too (a 6x9 board less one square has 8 x 10^10 tours, yet one
+    // complete search sank 50 million positions into a dead region), with short runs and at
+    // most a quarter of the budget, so the proofs that complete search gives stay in reach.
+    if n > 16 && !goal.fixed_order {
+        let short = if n > 64 {
+            (4 * n as u64).max(20_000)
+        } else {
+            2_000
+        };
+        let share = goal.budget / 4;
         // Each run sets up arrays over the whole shape, so a small budget allows fewer runs.
         let runs = RESTARTS.min(goal.budget / n as u64);
         for k in 0..runs {
             let s = starts[k as usize % starts.len()];
-            let budget = short.min(goal.budget.saturating_sub(nodes));
+            let budget = short.min(share.saturating_sub(nodes));
+            if budget == 0 {
+                break;
+            }
             let mut run = Run::new(&g, goal.closed, last.map(to_id));
             let tried = Goal {
                 seed: mix64(goal.seed ^ (k + 1)),
