@@ -13,6 +13,7 @@ mod links;
 pub(crate) mod merge;
 pub(crate) mod narrow_ends;
 mod pieces;
+mod rewire;
 pub(crate) mod search;
 pub(crate) mod shaped;
 pub(crate) mod three_wide;
@@ -60,6 +61,9 @@ pub enum Method {
     /// The wazir's (or king's) wire round 2x2-aligned macros, by a spanning tree of the free
     /// cells; reported, never asked for.
     Wire,
+    /// The knight's tour round blocks of any size: the whole board's tour rewired round each
+    /// cluster of blocks by a flow, its cycles merged; reported, never asked for.
+    Rewire,
 }
 
 impl Method {
@@ -75,6 +79,7 @@ impl Method {
             Method::Cuts => "cuts",
             Method::Tiles => "tiles",
             Method::Wire => "wire",
+            Method::Rewire => "rewire",
         }
     }
 
@@ -294,7 +299,8 @@ pub fn solve(req: &Request) -> Result<Solution, SolveError> {
         | Method::Rows
         | Method::Cuts
         | Method::Tiles
-        | Method::Wire => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
+        | Method::Wire
+        | Method::Rewire => (warnsdorff::solve(req)?.into(), Method::Warnsdorff),
     };
     built
         .tour
@@ -353,8 +359,17 @@ fn solve_for(shape: &Shape, req: &Request, need: Need) -> Result<Solution, Solve
     existence::on_shape(shape, req.kind, req.start, req.end)?;
     reserve(board)?;
     if matches!(req.method, Method::Auto | Method::Divide) {
-        if let Some(tour) = tiled_on(shape, req) {
-            let method = Method::Divide;
+        // Blocks larger than 2x2 go to the rewiring first; scattered small holes to the tiles,
+        // whose tours show them.
+        let large = rewire::covers(shape) && rewire::has_large_blocks(shape);
+        let rewired = || rewired_on(shape, req).map(|t| (t, Method::Rewire));
+        let tiled = || tiled_on(shape, req).map(|t| (t, Method::Divide));
+        let built = if large {
+            rewired().or_else(tiled)
+        } else {
+            tiled().or_else(rewired)
+        };
+        if let Some((tour, method)) = built {
             tour.verify()
                 .map_err(|source| SolveError::Verify { method, source })?;
             return Ok(Solution { tour, method });
@@ -536,6 +551,22 @@ fn tiled_on(shape: &Shape, req: &Request) -> Option<Tour> {
         path.rotate_left(k);
     }
     Tour::on_shape(shape, path, req.kind, built.tiles).ok()
+}
+
+/// The knight's tour round blocks by rewiring the whole board's tour, when it applies and
+/// succeeds: a cycle turned to begin at the start asked for (or at the first open square), cut
+/// open there for an open tour.
+fn rewired_on(shape: &Shape, req: &Request) -> Option<Tour> {
+    if req.end.is_some() || !rewire::covers(shape) {
+        return None;
+    }
+    let mut path = rewire::construct(shape)?;
+    if let Some(s) = req.start {
+        let s = shape.board().index(s);
+        let k = path.iter().position(|&q| q == s)?;
+        path.rotate_left(k);
+    }
+    Tour::on_shape(shape, path, req.kind, Vec::new()).ok()
 }
 
 /// Solves a request with an end square: the rule, then the construction for the board's family.

@@ -11,6 +11,16 @@ impl Links {
         Links(vec![[u32::MAX; 2]; n])
     }
 
+    /// The cycle through `path` (every square of the board, in order) and back to its start.
+    pub(super) fn cycle(path: &[u32]) -> Links {
+        let n = path.len();
+        let mut v = vec![[u32::MAX; 2]; n];
+        for (k, &p) in path.iter().enumerate() {
+            v[p as usize] = [path[(k + n - 1) % n], path[(k + 1) % n]];
+        }
+        Links(v)
+    }
+
     /// The two neighbours of `a`.
     #[inline]
     pub(super) fn of(&self, a: u32) -> [u32; 2] {

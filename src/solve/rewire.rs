@@ -1,0 +1,674 @@
+//! Knight's tours round blocks of any size and place, in O(rows x cols): the whole board's
+//! closed tour, rewired round each cluster of blocks.
+//!
+//! 1. The divide-and-conquer builds a closed tour of the whole board, kept as each square's
+//!    two neighbours ([`Links`]).
+//! 2. Blocks close together form a cluster. Round each cluster, every move that touches the
+//!    blocks or a frame of [`FRAME`] squares round them is dropped. The frame's squares then
+//!    need two new moves each, and the squares just outside it one for each move they lost.
+//! 3. Those needs are met by a flow: every move joins a light and a dark square, so a
+//!    maximum flow from the light squares (supplying their needs) to the dark ones (taking
+//!    theirs) over the knight's moves among them picks new moves that give every square two.
+//!    The counts match when the blocks take as many squares of each colour, as blocks with an
+//!    even side do. Where the flow falls short the frame is widened and tried again.
+//! 4. Every square now has two moves: the board is covered by cycles. Two cycles are merged
+//!    through a pair of parallel moves, one of each (a-b and x-y give way to a-x and b-y where
+//!    both are knight's moves), tried round the frames, where the small cycles are, until one
+//!    cycle is left.
+//!
+//! Everything outside the frames is the whole board's tour, untouched, so the work beyond
+//! that construction grows with the blocks' perimeters. Where a step fails (a cluster whose
+//! colours differ, a flow short even in the widest frame, cycles that no parallel pair
+//! joins), the construction gives up and the caller falls back on the tiled construction
+//! and the complete search: it never answers "no".
+
+use super::divide;
+use super::links::Links;
+use crate::board::Board;
+use crate::shape::Shape;
+
+/// Frame widths tried round each cluster, narrowest first.
+const FRAMES: [u32; 3] = [3, 5, 8];
+/// Blocks whose boxes come closer than this are one cluster. Clusters are rewired one after
+/// another, each on the moves the last left, so their frames may overlap; but a frame of
+/// [`FRAMES`]`[0]` and a knight's move beyond it must not reach another cluster's blocks,
+/// whose moves that would cut without counting them.
+const APART: u32 = 2 * FRAMES[0];
+/// The smallest side the construction takes (smaller boards go to the search).
+pub(crate) const MIN_SIDE: u32 = 10;
+
+/// The knight's eight moves.
+const MOVES: [(i32, i32); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+/// Whether the construction may apply: a knight's shaped board, large enough, with an even
+/// number of squares (the whole board needs a closed tour).
+pub(crate) fn covers(shape: &Shape) -> bool {
+    let b = shape.board();
+    !shape.is_rect() && b.rows.min(b.cols) >= MIN_SIDE && b.area() % 2 == 0
+}
+
+/// Whether the blocks are more than scattered small holes: some connected block is larger
+/// than 2x2 (the tiled construction handles scattered 2x2 holes and single squares).
+pub(crate) fn has_large_blocks(shape: &Shape) -> bool {
+    clusters_of(shape, 0)
+        .iter()
+        .any(|c| c.r1 - c.r0 > 2 || c.c1 - c.c0 > 2)
+}
+
+/// A closed tour of every open square of `shape`, as row-major indices in visiting order
+/// (not yet verified), or `None` where this construction does not apply.
+pub(crate) fn construct(shape: &Shape) -> Option<Vec<u32>> {
+    if !covers(shape) {
+        return None;
+    }
+    // Where cycles are left that no parallel pair joins (a column of knight's hexagons in a
+    // corridor six squares wide, say), flows taken in another order draw other cycles.
+    (0..SALTS).find_map(|salt| construct_with(shape, salt))
+}
+
+/// Orders of the flow tried.
+const SALTS: usize = 4;
+
+/// [`construct`] with the flow's moves taken in the order `salt` picks.
+fn construct_with(shape: &Shape, salt: usize) -> Option<Vec<u32>> {
+    let board = shape.board();
+    let built = divide::build(board, None, None).ok()?;
+    let mut links = Links::cycle(&built.tour.path);
+    drop(built);
+    let blocked = shape.blocked();
+    let mut touched = Vec::new();
+    for cluster in clusters_of(shape, APART) {
+        let nodes = FRAMES
+            .iter()
+            .find_map(|&w| rewire(board, &blocked, &mut links, &cluster, w, salt))?;
+        touched.extend(nodes);
+    }
+    merge_cycles(board, &blocked, &mut links, &touched)?;
+    let first = (0..board.area() as u32).find(|&i| !blocked[i as usize])?;
+    let open = shape.open_count();
+    let path = links.walk(first, links.of(first)[0], open + 1);
+    (path.len() == open).then_some(path)
+}
+
+/// A box of rows `r0..r1` and columns `c0..c1` round a cluster of blocks.
+#[derive(Debug, Clone, Copy)]
+struct Cluster {
+    r0: u32,
+    r1: u32,
+    c0: u32,
+    c1: u32,
+}
+
+/// The bounding boxes of the blocks (8-connected pieces of holes), those closer than `apart`
+/// merged into one box, in row-major order of their corners.
+fn clusters_of(shape: &Shape, apart: u32) -> Vec<Cluster> {
+    let board = shape.board();
+    let blocked = shape.blocked();
+    let mut seen = vec![false; board.area()];
+    let mut boxes = Vec::new();
+    let mut stack = Vec::new();
+    for &h in shape.holes() {
+        if seen[h as usize] {
+            continue;
+        }
+        seen[h as usize] = true;
+        stack.push(h);
+        let s = board.square(h);
+        let mut b = Cluster {
+            r0: s.row,
+            r1: s.row + 1,
+            c0: s.col,
+            c1: s.col + 1,
+        };
+        while let Some(i) = stack.pop() {
+            let s = board.square(i);
+            b.r0 = b.r0.min(s.row);
+            b.r1 = b.r1.max(s.row + 1);
+            b.c0 = b.c0.min(s.col);
+            b.c1 = b.c1.max(s.col + 1);
+            for dr in -1i64..=1 {
+                for dc in -1i64..=1 {
+                    let (r, c) = (s.row as i64 + dr, s.col as i64 + dc);
+                    if board.contains(r, c) {
+                        let j = (r as u64 * board.cols as u64 + c as u64) as usize;
+                        if blocked[j] && !seen[j] {
+                            seen[j] = true;
+                            stack.push(j as u32);
+                        }
+                    }
+                }
+            }
+        }
+        boxes.push(b);
+    }
+    if apart == 0 {
+        return boxes;
+    }
+    // Merge boxes closer than `apart` until none are: a sweep by top row, repeated while a
+    // merged box grew into another.
+    loop {
+        boxes.sort_by_key(|b| (b.r0, b.c0));
+        let mut merged: Vec<Cluster> = Vec::with_capacity(boxes.len());
+        let mut changed = false;
+        'next: for b in boxes {
+            for m in merged.iter_mut().rev() {
+                if m.r1 + apart <= b.r0 && m.r0 + 3 * apart < b.r0 {
+                    // Sorted by top row: boxes this far above cannot reach, bar tall ones,
+                    // which the repeat catches.
+                    continue;
+                }
+                if near(m, &b, apart) {
+                    m.r0 = m.r0.min(b.r0);
+                    m.r1 = m.r1.max(b.r1);
+                    m.c0 = m.c0.min(b.c0);
+                    m.c1 = m.c1.max(b.c1);
+                    changed = true;
+                    continue 'next;
+                }
+            }
+            merged.push(b);
+        }
+        boxes = merged;
+        if !changed {
+            return boxes;
+        }
+    }
+}
+
+/// Whether two boxes come closer than `apart` in both directions.
+fn near(a: &Cluster, b: &Cluster, apart: u32) -> bool {
+    a.r0 < b.r1 + apart && b.r0 < a.r1 + apart && a.c0 < b.c1 + apart && b.c0 < a.c1 + apart
+}
+
+/// Rewires the moves round one cluster with a frame `w` wide: the squares whose moves were
+/// redrawn (to look for merges round), or `None` (moves untouched) where the flow falls
+/// short or the colours differ.
+fn rewire(
+    board: Board,
+    blocked: &[bool],
+    links: &mut Links,
+    c: &Cluster,
+    w: u32,
+    salt: usize,
+) -> Option<Vec<u32>> {
+    // The frame: open squares within `w` (king's distance) of a block of the cluster, found in
+    // the cluster's box grown by `w`.
+    let r0 = c.r0.saturating_sub(w);
+    let c0 = c.c0.saturating_sub(w);
+    let r1 = (c.r1 + w).min(board.rows);
+    let c1 = (c.c1 + w).min(board.cols);
+    let (h, wd) = ((r1 - r0) as usize, (c1 - c0) as usize);
+    let at = |r: usize, col: usize| (r0 as usize + r) * board.cols as usize + c0 as usize + col;
+    // Distance to the nearest block along rows, then columns (a square's king distance is
+    // the larger of the two, so two passes of a running window suffice).
+    let mut near_row = vec![false; h * wd];
+    for r in 0..h {
+        let mut last: Option<usize> = None;
+        for col in 0..wd {
+            if blocked[at(r, col)] {
+                last = Some(col);
+            }
+            near_row[r * wd + col] = last.is_some_and(|l| col - l <= w as usize);
+        }
+        let mut next: Option<usize> = None;
+        for col in (0..wd).rev() {
+            if blocked[at(r, col)] {
+                next = Some(col);
+            }
+            if next.is_some_and(|n| n - col <= w as usize) {
+                near_row[r * wd + col] = true;
+            }
+        }
+    }
+    let mut frame = vec![false; h * wd];
+    for col in 0..wd {
+        let mut last: Option<usize> = None;
+        for r in 0..h {
+            if near_row[r * wd + col] {
+                last = Some(r);
+            }
+            frame[r * wd + col] = last.is_some_and(|l| r - l <= w as usize);
+        }
+        let mut next: Option<usize> = None;
+        for r in (0..h).rev() {
+            if near_row[r * wd + col] {
+                next = Some(r);
+            }
+            if next.is_some_and(|n| n - r <= w as usize) {
+                frame[r * wd + col] = true;
+            }
+        }
+    }
+    let inside: Vec<u32> = (0..h)
+        .flat_map(|r| (0..wd).map(move |col| (r, col)))
+        .filter(|&(r, col)| frame[r * wd + col])
+        .map(|(r, col)| at(r, col) as u32)
+        .collect();
+    // The blocks and the frame are rewired; the moves they had are kept to restore on
+    // failure.
+    let mut dropped = Vec::new();
+    for &s in &inside {
+        for t in links.of(s) {
+            if t != u32::MAX {
+                links.unlink(s, t);
+                dropped.push((s, t));
+            }
+        }
+    }
+    let in_frame = |i: u32| {
+        let sq = board.square(i);
+        sq.row >= r0
+            && sq.row < r1
+            && sq.col >= c0
+            && sq.col < c1
+            && frame[(sq.row - r0) as usize * wd + (sq.col - c0) as usize]
+    };
+    // Nodes: the open squares of the frame (two moves each) and the open squares outside it
+    // that lost moves (one for each).
+    let mut nodes: Vec<u32> = inside
+        .iter()
+        .copied()
+        .filter(|&i| !blocked[i as usize])
+        .collect();
+    let mut outside: Vec<u32> = dropped
+        .iter()
+        .map(|&(_, t)| t)
+        .filter(|&t| !in_frame(t) && !blocked[t as usize])
+        .collect();
+    outside.sort_unstable();
+    outside.dedup();
+    let first_outside = nodes.len();
+    nodes.extend(&outside);
+    let need = |i: u32| links.of(i).iter().filter(|&&x| x == u32::MAX).count() as u32;
+    let ok = flow_moves(board, &nodes, first_outside, &need, salt).map(|moves| {
+        for (a, b) in moves {
+            links.link(a, b);
+        }
+    });
+    if ok.is_none() {
+        for &(s, t) in dropped.iter().rev() {
+            if links.of(s).contains(&t) {
+                continue;
+            }
+            links.link(s, t);
+        }
+        return None;
+    }
+    Some(nodes)
+}
+
+/// New moves among `nodes` giving each its `need`, by a maximum flow from the light squares
+/// to the dark ones; moves between two squares outside the frame (from `first_outside` on)
+/// are not used, as they may already be moves of the tour.
+fn flow_moves(
+    board: Board,
+    nodes: &[u32],
+    first_outside: usize,
+    need: &dyn Fn(u32) -> u32,
+    salt: usize,
+) -> Option<Vec<(u32, u32)>> {
+    let id: std::collections::BTreeMap<u32, usize> =
+        nodes.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let light = |i: u32| board.square(i).colour() == 0;
+    let (mut supply, mut demand) = (0u32, 0u32);
+    for &i in nodes {
+        if light(i) {
+            supply += need(i);
+        } else {
+            demand += need(i);
+        }
+    }
+    if supply != demand {
+        return None;
+    }
+    // Vertices: 0 source, 1 sink, 2.. the nodes.
+    let mut g = Flow::new(nodes.len() + 2);
+    let mut order: Vec<usize> = (0..nodes.len()).collect();
+    if salt % 2 == 1 {
+        order.reverse();
+    }
+    for k in order {
+        let i = nodes[k];
+        let n = need(i);
+        if n == 0 {
+            continue;
+        }
+        if light(i) {
+            g.add(0, k + 2, n);
+            let s = board.square(i);
+            for t in 0..MOVES.len() {
+                let (dr, dc) = MOVES[(t + 3 * salt) % MOVES.len()];
+                let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
+                if !board.contains(r, c) {
+                    continue;
+                }
+                let j = (r as u64 * board.cols as u64 + c as u64) as u32;
+                if let Some(&m) = id.get(&j) {
+                    if (k < first_outside || m < first_outside) && need(j) > 0 {
+                        g.add(k + 2, m + 2, 1);
+                    }
+                }
+            }
+        } else {
+            g.add(k + 2, 1, n);
+        }
+    }
+    if g.max_flow(0, 1) < supply {
+        return None;
+    }
+    let mut moves = Vec::new();
+    for (k, &i) in nodes.iter().enumerate() {
+        if light(i) {
+            for e in &g.adj[k + 2] {
+                let to = g.to[*e];
+                if to >= 2 && g.cap[*e] == 0 && e % 2 == 0 {
+                    moves.push((i, nodes[to - 2]));
+                }
+            }
+        }
+    }
+    Some(moves)
+}
+
+/// A flow network with unit-size edges, solved by Dinic's algorithm (breadth-first levels,
+/// then blocking flows by depth-first search on an explicit stack).
+struct Flow {
+    /// Edge ends; edge `e ^ 1` is the reverse of `e`.
+    to: Vec<usize>,
+    /// Remaining capacities.
+    cap: Vec<u32>,
+    /// Edges leaving each vertex.
+    adj: Vec<Vec<usize>>,
+}
+
+impl Flow {
+    fn new(n: usize) -> Flow {
+        Flow {
+            to: Vec::new(),
+            cap: Vec::new(),
+            adj: vec![Vec::new(); n],
+        }
+    }
+
+    fn add(&mut self, a: usize, b: usize, cap: u32) {
+        self.adj[a].push(self.to.len());
+        self.to.push(b);
+        self.cap.push(cap);
+        self.adj[b].push(self.to.len());
+        self.to.push(a);
+        self.cap.push(0);
+    }
+
+    /// Flow pushed greedily along paths of three edges s-v-u-t (most of a bipartite flow),
+    /// leaving the phases of [`Flow::max_flow`] only the rest.
+    fn greedy(&mut self, s: usize, t: usize) -> u32 {
+        let mut to_sink = vec![usize::MAX; self.adj.len()];
+        for &e in &self.adj[t] {
+            to_sink[self.to[e]] = e ^ 1;
+        }
+        let mut total = 0;
+        for k in 0..self.adj[s].len() {
+            let es = self.adj[s][k];
+            let v = self.to[es];
+            for j in 0..self.adj[v].len() {
+                if self.cap[es] == 0 {
+                    break;
+                }
+                let e = self.adj[v][j];
+                let u = self.to[e];
+                let et = to_sink[u];
+                if self.cap[e] > 0 && et != usize::MAX && self.cap[et] > 0 {
+                    for x in [es, e, et] {
+                        self.cap[x] -= 1;
+                        self.cap[x ^ 1] += 1;
+                    }
+                    total += 1;
+                }
+            }
+        }
+        total
+    }
+
+    fn max_flow(&mut self, s: usize, t: usize) -> u32 {
+        let n = self.adj.len();
+        let mut total = self.greedy(s, t);
+        loop {
+            let mut level = vec![u32::MAX; n];
+            level[s] = 0;
+            let mut queue = std::collections::VecDeque::from([s]);
+            while let Some(v) = queue.pop_front() {
+                for &e in &self.adj[v] {
+                    let u = self.to[e];
+                    if self.cap[e] > 0 && level[u] == u32::MAX {
+                        level[u] = level[v] + 1;
+                        queue.push_back(u);
+                    }
+                }
+            }
+            if level[t] == u32::MAX {
+                return total;
+            }
+            let mut next = vec![0usize; n];
+            // Augmenting paths one at a time along the levels; each carries the least
+            // capacity on it.
+            loop {
+                let mut path: Vec<usize> = Vec::new();
+                let mut v = s;
+                let found = loop {
+                    if v == t {
+                        break true;
+                    }
+                    let mut advanced = false;
+                    while next[v] < self.adj[v].len() {
+                        let e = self.adj[v][next[v]];
+                        let u = self.to[e];
+                        if self.cap[e] > 0 && level[u] == level[v] + 1 {
+                            path.push(e);
+                            v = u;
+                            advanced = true;
+                            break;
+                        }
+                        next[v] += 1;
+                    }
+                    if !advanced {
+                        if v == s {
+                            break false;
+                        }
+                        // A dead end: retreat and skip the edge that led here.
+                        let e = path.pop().expect("not at the source");
+                        v = self.to[e ^ 1];
+                        next[v] += 1;
+                    }
+                };
+                if !found {
+                    break;
+                }
+                let push = path.iter().map(|&e| self.cap[e]).min().unwrap_or(0);
+                for &e in &path {
+                    self.cap[e] -= push;
+                    self.cap[e ^ 1] += push;
+                }
+                total += push;
+            }
+        }
+    }
+}
+
+/// Merges the cycles that cover the open squares into one, through parallel pairs of moves
+/// tried round the rewired squares; `None` if more than one cycle is left.
+fn merge_cycles(board: Board, blocked: &[bool], links: &mut Links, touched: &[u32]) -> Option<()> {
+    // Each square's cycle, numbered by walking them; merged cycles share a root.
+    let n = board.area();
+    let mut label = vec![u32::MAX; n];
+    let mut size: Vec<usize> = Vec::new();
+    let mut cycles = 0u32;
+    for start in 0..n as u32 {
+        if blocked[start as usize] || label[start as usize] != u32::MAX {
+            continue;
+        }
+        let [first, _] = links.of(start);
+        if first == u32::MAX {
+            return None;
+        }
+        let (mut prev, mut at) = (start, first);
+        label[start as usize] = cycles;
+        let mut len = 1;
+        while at != start {
+            label[at as usize] = cycles;
+            len += 1;
+            let [x, y] = links.of(at);
+            if x == u32::MAX || y == u32::MAX {
+                return None;
+            }
+            (prev, at) = (at, if x == prev { y } else { x });
+        }
+        size.push(len);
+        cycles += 1;
+    }
+    let mut parent: Vec<u32> = (0..cycles).collect();
+    let find = |parent: &mut Vec<u32>, mut x: u32| {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    };
+    let mut left = cycles;
+    let is_move = |a: u32, b: u32| {
+        let (p, q) = (board.square(a), board.square(b));
+        let (dr, dc) = (p.row.abs_diff(q.row), p.col.abs_diff(q.col));
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    };
+    // Passes round the rewired squares until one cycle is left or a pass merges nothing;
+    // then every square of the cycles still apart is tried as well.
+    let mut anchors = touched.to_vec();
+    let mut widened = false;
+    while left > 1 {
+        let before = left;
+        for &a in &anchors {
+            if left == 1 {
+                break;
+            }
+            let s = board.square(a);
+            'moves: for (dr, dc) in MOVES {
+                let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
+                if !board.contains(r, c) {
+                    continue;
+                }
+                let x = (r as u64 * board.cols as u64 + c as u64) as u32;
+                if blocked[x as usize] {
+                    continue;
+                }
+                let (ra, rx) = (
+                    find(&mut parent, label[a as usize]),
+                    find(&mut parent, label[x as usize]),
+                );
+                if ra == rx {
+                    continue;
+                }
+                for b in links.of(a) {
+                    for y in links.of(x) {
+                        if is_move(b, y) {
+                            links.swap((a, b), (x, y));
+                            parent[ra as usize] = rx;
+                            left -= 1;
+                            break 'moves;
+                        }
+                    }
+                }
+            }
+        }
+        if left == before {
+            if widened {
+                return None;
+            }
+            // The cycles apart from the largest, walked whole, once each.
+            widened = true;
+            let mut sizes = std::collections::BTreeMap::new();
+            for (l, &size) in size.iter().enumerate() {
+                *sizes.entry(find(&mut parent, l as u32)).or_insert(0usize) += size;
+            }
+            let main = sizes.iter().max_by_key(|&(_, &s)| s).map(|(&r, _)| r);
+            let mut firsts = std::collections::BTreeMap::new();
+            for &a in touched {
+                let r = find(&mut parent, label[a as usize]);
+                if Some(r) != main {
+                    firsts.entry(r).or_insert(a);
+                }
+            }
+            anchors = firsts
+                .values()
+                .flat_map(|&a| links.walk(a, links.of(a)[0], n))
+                .collect();
+        }
+    }
+    Some(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Square;
+
+    /// A board with rectangular blocks `(row, col, height, width)`.
+    fn blocks(rows: u32, cols: u32, list: &[(u32, u32, u32, u32)]) -> Shape {
+        let b = Board::new(rows, cols).unwrap();
+        let mut holes = Vec::new();
+        for &(r0, c0, h, w) in list {
+            for r in r0..r0 + h {
+                for c in c0..c0 + w {
+                    holes.push(b.index(Square::new(r, c)));
+                }
+            }
+        }
+        holes.sort_unstable();
+        holes.dedup();
+        Shape::new(b, holes).unwrap()
+    }
+
+    #[test]
+    fn tours_round_blocks_of_many_sizes() {
+        for (rows, cols, list) in [
+            (40, 40, vec![(10, 10, 4, 4)]),
+            (40, 42, vec![(6, 6, 20, 2), (6, 16, 2, 20), (30, 8, 6, 8)]),
+            (60, 60, vec![(0, 0, 10, 12), (20, 30, 30, 30)]),
+            (30, 30, vec![(7, 9, 6, 6), (13, 15, 6, 6)]),
+            (50, 50, vec![(10, 10, 30, 30), (44, 0, 6, 50)]),
+        ] {
+            let shape = blocks(rows, cols, &list);
+            let path = construct(&shape).unwrap_or_else(|| panic!("{rows}x{cols} {list:?}"));
+            crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
+                .unwrap();
+        }
+    }
+
+    #[test]
+    fn clusters_join_blocks_that_come_close() {
+        // Five squares apart: one cluster; six: two.
+        let shape = blocks(100, 100, &[(10, 10, 4, 4), (10, 19, 4, 4), (80, 80, 4, 4)]);
+        assert_eq!(clusters_of(&shape, APART).len(), 2);
+        let shape = blocks(100, 100, &[(10, 10, 4, 4), (10, 20, 4, 4), (80, 80, 4, 4)]);
+        assert_eq!(clusters_of(&shape, APART).len(), 3);
+        assert!(has_large_blocks(&shape));
+        assert!(!has_large_blocks(&blocks(
+            40,
+            40,
+            &[(3, 3, 2, 2), (20, 9, 2, 2)]
+        )));
+    }
+
+    #[test]
+    fn blocks_of_unequal_colours_are_left_to_others() {
+        // A 3x3 block takes five squares of one colour and four of the other.
+        assert!(construct(&blocks(30, 30, &[(10, 10, 3, 3)])).is_none());
+    }
+}
