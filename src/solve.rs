@@ -356,8 +356,9 @@ fn solve_for(shape: &Shape, req: &Request, need: Need) -> Result<Solution, Solve
     if req.end.is_some() && req.kind == Kind::Closed {
         return Err(SolveError::EndOfClosed);
     }
-    existence::on_shape(shape, req.kind, req.start, req.end)?;
     reserve(board)?;
+    // A construction's verified tour settles existence, so the proofs of "none" (a pass or
+    // two over every square) run only when no construction applies.
     if matches!(req.method, Method::Auto | Method::Divide) {
         // Blocks larger than 2x2 go to the rewiring first; scattered small holes to the tiles,
         // whose tours show them.
@@ -374,9 +375,12 @@ fn solve_for(shape: &Shape, req: &Request, need: Need) -> Result<Solution, Solve
                 .map_err(|source| SolveError::Verify { method, source })?;
             return Ok(Solution { tour, method });
         }
+        existence::on_shape(shape, req.kind, req.start, req.end)?;
         if req.method == Method::Divide {
             return Err(SolveError::ShapeMethod);
         }
+    } else {
+        existence::on_shape(shape, req.kind, req.start, req.end)?;
     }
     let method = if req.method == Method::Backtrack {
         Method::Backtrack
@@ -550,7 +554,20 @@ fn tiled_on(shape: &Shape, req: &Request) -> Option<Tour> {
         }
         path.rotate_left(k);
     }
-    Tour::on_shape(shape, path, req.kind, built.tiles).ok()
+    Some(unverified(shape, path, req.kind, built.tiles))
+}
+
+/// A constructed tour of `shape`, to be verified once by the caller, which reports a fault as
+/// the construction's.
+fn unverified(shape: &Shape, path: Vec<u32>, kind: Kind, tiles: Vec<crate::tour::Tile>) -> Tour {
+    Tour {
+        piece: crate::piece::Piece::KNIGHT,
+        board: shape.board(),
+        path,
+        kind,
+        tiles,
+        holes: shape.holes().to_vec(),
+    }
 }
 
 /// The knight's tour round blocks by rewiring the whole board's tour, when it applies and
@@ -566,7 +583,7 @@ fn rewired_on(shape: &Shape, req: &Request) -> Option<Tour> {
         let k = path.iter().position(|&q| q == s)?;
         path.rotate_left(k);
     }
-    Tour::on_shape(shape, path, req.kind, Vec::new()).ok()
+    Some(unverified(shape, path, req.kind, Vec::new()))
 }
 
 /// Solves a request with an end square: the rule, then the construction for the board's family.

@@ -306,9 +306,16 @@ fn rewire(
     Some(nodes)
 }
 
-/// New moves among `nodes` giving each its `need`, by a maximum flow from the light squares
-/// to the dark ones; moves between two squares outside the frame (from `first_outside` on)
-/// are not used, as they may already be moves of the tour.
+/// New moves among `nodes` giving each its `need`: a maximum flow from the light squares to
+/// the dark ones over the knight's moves among them, each move carrying at most one. Moves
+/// between two squares outside the frame (from `first_outside` on) are not used, as they may
+/// already be moves of the tour.
+///
+/// The flow is a matching in which each square takes as many moves as it needs: a greedy
+/// pass gives most of them, then each light square still short is served by an augmenting
+/// path found breadth first (new move, given-up move, new move, ...) to a dark square still
+/// short. Such a path is short and found near its start, where Dinic's phases would sweep
+/// the whole frame each time.
 fn flow_moves(
     board: Board,
     nodes: &[u32],
@@ -316,191 +323,150 @@ fn flow_moves(
     need: &dyn Fn(u32) -> u32,
     salt: usize,
 ) -> Option<Vec<(u32, u32)>> {
-    let id: std::collections::BTreeMap<u32, usize> =
-        nodes.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let m = nodes.len();
     let light = |i: u32| board.square(i).colour() == 0;
+    let mut left: Vec<u32> = nodes.iter().map(|&i| need(i)).collect();
     let (mut supply, mut demand) = (0u32, 0u32);
-    for &i in nodes {
+    for (k, &i) in nodes.iter().enumerate() {
         if light(i) {
-            supply += need(i);
+            supply += left[k];
         } else {
-            demand += need(i);
+            demand += left[k];
         }
     }
     if supply != demand {
         return None;
     }
-    // Vertices: 0 source, 1 sink, 2.. the nodes.
-    let mut g = Flow::new(nodes.len() + 2);
-    let mut order: Vec<usize> = (0..nodes.len()).collect();
-    if salt % 2 == 1 {
-        order.reverse();
+    // Local ids through an index over the nodes' bounding box.
+    let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
+    for &i in nodes {
+        let s = board.square(i);
+        (r0, c0) = (r0.min(s.row), c0.min(s.col));
+        (r1, c1) = (r1.max(s.row + 1), c1.max(s.col + 1));
     }
-    for k in order {
-        let i = nodes[k];
-        let n = need(i);
-        if n == 0 {
-            continue;
-        }
-        if light(i) {
-            g.add(0, k + 2, n);
-            let s = board.square(i);
+    let bw = (c1 - c0) as usize;
+    let mut index = vec![u32::MAX; (r1 - r0) as usize * bw];
+    for (k, &i) in nodes.iter().enumerate() {
+        let s = board.square(i);
+        index[(s.row - r0) as usize * bw + (s.col - c0) as usize] = k as u32;
+    }
+    // Each node's usable moves (to nodes that need one), in the order `salt` picks.
+    let mut first = vec![0u32; m + 1];
+    let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
+    for (k, &i) in nodes.iter().enumerate() {
+        let s = board.square(i);
+        if left[k] > 0 {
             for t in 0..MOVES.len() {
                 let (dr, dc) = MOVES[(t + 3 * salt) % MOVES.len()];
                 let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
-                if !board.contains(r, c) {
+                if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
                     continue;
                 }
-                let j = (r as u64 * board.cols as u64 + c as u64) as u32;
-                if let Some(&m) = id.get(&j) {
-                    if (k < first_outside || m < first_outside) && need(j) > 0 {
-                        g.add(k + 2, m + 2, 1);
+                let j = index[(r as u32 - r0) as usize * bw + (c as u32 - c0) as usize];
+                if j != u32::MAX
+                    && left[j as usize] > 0
+                    && (k < first_outside || (j as usize) < first_outside)
+                {
+                    adj.push(j);
+                }
+            }
+        }
+        first[k + 1] = adj.len() as u32;
+    }
+    let moves_of = |k: usize| &adj[first[k] as usize..first[k + 1] as usize];
+    // The moves taken, two slots a node.
+    let mut mate = vec![[u32::MAX; 2]; m];
+    let taken = |mate: &Vec<[u32; 2]>, a: usize, b: u32| mate[a].contains(&b);
+    let take = |mate: &mut Vec<[u32; 2]>, a: usize, b: usize| {
+        for (x, y) in [(a, b), (b, a)] {
+            let slot = &mut mate[x];
+            slot[usize::from(slot[0] != u32::MAX)] = y as u32;
+        }
+    };
+    let give_up = |mate: &mut Vec<[u32; 2]>, a: usize, b: usize| {
+        for (x, y) in [(a, b), (b, a)] {
+            let slot = &mut mate[x];
+            slot[usize::from(slot[0] != y as u32)] = u32::MAX;
+        }
+    };
+    let mut order: Vec<usize> = (0..m).filter(|&k| light(nodes[k])).collect();
+    if salt % 2 == 1 {
+        order.reverse();
+    }
+    for &k in &order {
+        for &j in moves_of(k) {
+            if left[k] == 0 {
+                break;
+            }
+            if left[j as usize] > 0 && !taken(&mate, k, j) {
+                take(&mut mate, k, j as usize);
+                left[k] -= 1;
+                left[j as usize] -= 1;
+            }
+        }
+    }
+    // Augmenting paths from each light node still short.
+    let mut from = vec![u32::MAX; m];
+    let mut stamp = vec![0u32; m];
+    let mut round = 0u32;
+    let mut queue = std::collections::VecDeque::new();
+    for &k in &order {
+        while left[k] > 0 {
+            round += 1;
+            queue.clear();
+            queue.push_back(k);
+            stamp[k] = round;
+            let mut end = None;
+            'search: while let Some(v) = queue.pop_front() {
+                // From a light node by a move not taken, to a dark node.
+                for &d in moves_of(v) {
+                    let d = d as usize;
+                    if stamp[d] == round || taken(&mate, v, d as u32) {
+                        continue;
+                    }
+                    stamp[d] = round;
+                    from[d] = v as u32;
+                    if left[d] > 0 {
+                        end = Some(d);
+                        break 'search;
+                    }
+                    // From the dark node back by a move taken, to a light node.
+                    for l in mate[d] {
+                        if l != u32::MAX && stamp[l as usize] != round {
+                            stamp[l as usize] = round;
+                            from[l as usize] = d as u32;
+                            queue.push_back(l as usize);
+                        }
                     }
                 }
             }
-        } else {
-            g.add(k + 2, 1, n);
+            let mut d = end?;
+            left[d] -= 1;
+            left[k] -= 1;
+            // Flip the path: its new moves are taken, its taken moves given up.
+            loop {
+                let l = from[d] as usize;
+                if l == k {
+                    take(&mut mate, l, d);
+                    break;
+                }
+                // Give up before taking: the light node's two slots may both be full.
+                let prev = from[l] as usize;
+                give_up(&mut mate, l, prev);
+                take(&mut mate, l, d);
+                d = prev;
+            }
         }
     }
-    if g.max_flow(0, 1) < supply {
-        return None;
-    }
-    let mut moves = Vec::new();
-    for (k, &i) in nodes.iter().enumerate() {
-        if light(i) {
-            for e in &g.adj[k + 2] {
-                let to = g.to[*e];
-                if to >= 2 && g.cap[*e] == 0 && e % 2 == 0 {
-                    moves.push((i, nodes[to - 2]));
-                }
+    let mut moves = Vec::with_capacity(supply as usize);
+    for &k in &order {
+        for j in mate[k] {
+            if j != u32::MAX {
+                moves.push((nodes[k], nodes[j as usize]));
             }
         }
     }
     Some(moves)
-}
-
-/// A flow network with unit-size edges, solved by Dinic's algorithm (breadth-first levels,
-/// then blocking flows by depth-first search on an explicit stack).
-struct Flow {
-    /// Edge ends; edge `e ^ 1` is the reverse of `e`.
-    to: Vec<usize>,
-    /// Remaining capacities.
-    cap: Vec<u32>,
-    /// Edges leaving each vertex.
-    adj: Vec<Vec<usize>>,
-}
-
-impl Flow {
-    fn new(n: usize) -> Flow {
-        Flow {
-            to: Vec::new(),
-            cap: Vec::new(),
-            adj: vec![Vec::new(); n],
-        }
-    }
-
-    fn add(&mut self, a: usize, b: usize, cap: u32) {
-        self.adj[a].push(self.to.len());
-        self.to.push(b);
-        self.cap.push(cap);
-        self.adj[b].push(self.to.len());
-        self.to.push(a);
-        self.cap.push(0);
-    }
-
-    /// Flow pushed greedily along paths of three edges s-v-u-t (most of a bipartite flow),
-    /// leaving the phases of [`Flow::max_flow`] only the rest.
-    fn greedy(&mut self, s: usize, t: usize) -> u32 {
-        let mut to_sink = vec![usize::MAX; self.adj.len()];
-        for &e in &self.adj[t] {
-            to_sink[self.to[e]] = e ^ 1;
-        }
-        let mut total = 0;
-        for k in 0..self.adj[s].len() {
-            let es = self.adj[s][k];
-            let v = self.to[es];
-            for j in 0..self.adj[v].len() {
-                if self.cap[es] == 0 {
-                    break;
-                }
-                let e = self.adj[v][j];
-                let u = self.to[e];
-                let et = to_sink[u];
-                if self.cap[e] > 0 && et != usize::MAX && self.cap[et] > 0 {
-                    for x in [es, e, et] {
-                        self.cap[x] -= 1;
-                        self.cap[x ^ 1] += 1;
-                    }
-                    total += 1;
-                }
-            }
-        }
-        total
-    }
-
-    fn max_flow(&mut self, s: usize, t: usize) -> u32 {
-        let n = self.adj.len();
-        let mut total = self.greedy(s, t);
-        loop {
-            let mut level = vec![u32::MAX; n];
-            level[s] = 0;
-            let mut queue = std::collections::VecDeque::from([s]);
-            while let Some(v) = queue.pop_front() {
-                for &e in &self.adj[v] {
-                    let u = self.to[e];
-                    if self.cap[e] > 0 && level[u] == u32::MAX {
-                        level[u] = level[v] + 1;
-                        queue.push_back(u);
-                    }
-                }
-            }
-            if level[t] == u32::MAX {
-                return total;
-            }
-            let mut next = vec![0usize; n];
-            // Augmenting paths one at a time along the levels; each carries the least
-            // capacity on it.
-            loop {
-                let mut path: Vec<usize> = Vec::new();
-                let mut v = s;
-                let found = loop {
-                    if v == t {
-                        break true;
-                    }
-                    let mut advanced = false;
-                    while next[v] < self.adj[v].len() {
-                        let e = self.adj[v][next[v]];
-                        let u = self.to[e];
-                        if self.cap[e] > 0 && level[u] == level[v] + 1 {
-                            path.push(e);
-                            v = u;
-                            advanced = true;
-                            break;
-                        }
-                        next[v] += 1;
-                    }
-                    if !advanced {
-                        if v == s {
-                            break false;
-                        }
-                        // A dead end: retreat and skip the edge that led here.
-                        let e = path.pop().expect("not at the source");
-                        v = self.to[e ^ 1];
-                        next[v] += 1;
-                    }
-                };
-                if !found {
-                    break;
-                }
-                let push = path.iter().map(|&e| self.cap[e]).min().unwrap_or(0);
-                for &e in &path {
-                    self.cap[e] -= push;
-                    self.cap[e ^ 1] += push;
-                }
-                total += push;
-            }
-        }
-    }
 }
 
 /// Merges the cycles that cover the open squares into one, through parallel pairs of moves
