@@ -70,34 +70,63 @@ pub(crate) fn construct(shape: &Shape) -> Option<Vec<u32>> {
     if !covers(shape) {
         return None;
     }
-    // Where cycles are left that no parallel pair joins (a column of knight's hexagons in a
-    // corridor six squares wide, say), flows taken in another order draw other cycles.
-    (0..SALTS).find_map(|salt| construct_with(shape, salt))
-}
-
-/// Orders of the flow tried.
-const SALTS: usize = 4;
-
-/// [`construct`] with the flow's moves taken in the order `salt` picks.
-fn construct_with(shape: &Shape, salt: usize) -> Option<Vec<u32>> {
     let board = shape.board();
     let built = divide::build(board, None, None).ok()?;
     let mut links = Links::cycle(&built.tour.path);
     drop(built);
     let blocked = shape.blocked();
+    let clusters = clusters_of(shape, APART);
     let mut touched = Vec::new();
-    for cluster in clusters_of(shape, APART) {
+    for cluster in &clusters {
         let nodes = FRAMES
             .iter()
-            .find_map(|&w| rewire(board, &blocked, &mut links, &cluster, w, salt))?;
+            .find_map(|&w| rewire(board, &blocked, &mut links, cluster, w, 0))?;
         touched.extend(nodes);
     }
-    merge_cycles(board, &blocked, &mut links, &touched)?;
+    // Where cycles are left that no parallel pair joins (a column of knight's hexagons in a
+    // corridor six squares wide, say), the clusters round them are rewired again with the
+    // flow's moves taken in another order, which draws other cycles, and the merge runs
+    // again. Every open square has two moves before and after, so a cluster may be rewired
+    // as often as need be.
+    for round in 1..=REDOS {
+        let stuck = match merge_cycles(board, &blocked, &mut links, &touched) {
+            Ok(()) => break,
+            Err(stuck) if round < REDOS => stuck,
+            Err(_) => return None,
+        };
+        let reach = FRAMES[FRAMES.len() - 1] + 2;
+        let mut redo: Vec<usize> = stuck
+            .iter()
+            .filter_map(|&i| {
+                clusters
+                    .iter()
+                    .position(|c| c.holds(board.square(i), reach))
+            })
+            .collect();
+        redo.sort_unstable();
+        redo.dedup();
+        if redo.is_empty() {
+            return None;
+        }
+        for k in redo {
+            let nodes = FRAMES
+                .iter()
+                .find_map(|&w| rewire(board, &blocked, &mut links, &clusters[k], w, round))?;
+            touched.extend(nodes);
+        }
+    }
     let first = (0..board.area() as u32).find(|&i| !blocked[i as usize])?;
     let open = shape.open_count();
     let path = links.walk(first, links.of(first)[0], open + 1);
     (path.len() == open).then_some(path)
 }
+
+/// Squares of the cycles left apart handed back, at most.
+const STUCK_SQUARES: usize = 4096;
+
+/// Merges tried before giving up: the first, then after each rewiring of the clusters round
+/// the cycles left apart.
+const REDOS: usize = 4;
 
 /// A box of rows `r0..r1` and columns `c0..c1` round a cluster of blocks.
 #[derive(Debug, Clone, Copy)]
@@ -106,6 +135,16 @@ struct Cluster {
     r1: u32,
     c0: u32,
     c1: u32,
+}
+
+impl Cluster {
+    /// Whether `s` lies in the box grown by `margin` on every side.
+    fn holds(&self, s: crate::board::Square, margin: u32) -> bool {
+        s.row + margin >= self.r0
+            && s.row < self.r1 + margin
+            && s.col + margin >= self.c0
+            && s.col < self.c1 + margin
+    }
 }
 
 /// The bounding boxes of the blocks (8-connected pieces of holes), those closer than `apart`
@@ -471,7 +510,12 @@ fn flow_moves(
 
 /// Merges the cycles that cover the open squares into one, through parallel pairs of moves
 /// tried round the rewired squares; `None` if more than one cycle is left.
-fn merge_cycles(board: Board, blocked: &[bool], links: &mut Links, touched: &[u32]) -> Option<()> {
+fn merge_cycles(
+    board: Board,
+    blocked: &[bool],
+    links: &mut Links,
+    touched: &[u32],
+) -> Result<(), Vec<u32>> {
     // Each square's cycle, numbered by walking them; merged cycles share a root.
     let n = board.area();
     let mut label = vec![u32::MAX; n];
@@ -483,7 +527,7 @@ fn merge_cycles(board: Board, blocked: &[bool], links: &mut Links, touched: &[u3
         }
         let [first, _] = links.of(start);
         if first == u32::MAX {
-            return None;
+            return Err(Vec::new());
         }
         let (mut prev, mut at) = (start, first);
         label[start as usize] = cycles;
@@ -493,7 +537,7 @@ fn merge_cycles(board: Board, blocked: &[bool], links: &mut Links, touched: &[u3
             len += 1;
             let [x, y] = links.of(at);
             if x == u32::MAX || y == u32::MAX {
-                return None;
+                return Err(Vec::new());
             }
             (prev, at) = (at, if x == prev { y } else { x });
         }
@@ -517,7 +561,7 @@ fn merge_cycles(board: Board, blocked: &[bool], links: &mut Links, touched: &[u3
     // Passes round the rewired squares until one cycle is left or a pass merges nothing;
     // then every square of the cycles still apart is tried as well.
     let mut anchors = touched.to_vec();
-    let mut widened = false;
+    let mut widened: Option<u32> = None;
     while left > 1 {
         let before = left;
         for &a in &anchors {
@@ -554,16 +598,24 @@ fn merge_cycles(board: Board, blocked: &[bool], links: &mut Links, touched: &[u3
             }
         }
         if left == before {
-            if widened {
-                return None;
+            if let Some(main) = widened {
+                // Some squares of each cycle left apart, for the caller to rewire round.
+                let main = find(&mut parent, main);
+                let apart: Vec<u32> = anchors
+                    .iter()
+                    .copied()
+                    .filter(|&a| find(&mut parent, label[a as usize]) != main)
+                    .take(STUCK_SQUARES)
+                    .collect();
+                return Err(apart);
             }
             // The cycles apart from the largest, walked whole, once each.
-            widened = true;
             let mut sizes = std::collections::BTreeMap::new();
             for (l, &size) in size.iter().enumerate() {
                 *sizes.entry(find(&mut parent, l as u32)).or_insert(0usize) += size;
             }
             let main = sizes.iter().max_by_key(|&(_, &s)| s).map(|(&r, _)| r);
+            widened = main;
             let mut firsts = std::collections::BTreeMap::new();
             for &a in touched {
                 let r = find(&mut parent, label[a as usize]);
@@ -577,7 +629,7 @@ fn merge_cycles(board: Board, blocked: &[bool], links: &mut Links, touched: &[u3
                 .collect();
         }
     }
-    Some(())
+    Ok(())
 }
 
 #[cfg(test)]
