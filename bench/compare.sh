@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 side=${1:-10000}
-cargo build --release --quiet --bin knight-tour --example fill --example plain_write --example write_speed --example startup --example count_table
+cargo build --release --quiet --bin knight-tour --example fill --example plain_write --example write_speed --example startup --example count_table --example macros
 bin=target/release/knight-tour
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -71,6 +71,25 @@ echo "== given ends on smaller boards"
 for pair in "0,0 999,998" "500,500 501,502" "0,500 999,502"; do
   set -- $pair
   echo "1000x1000 from $1 to $2: $("$bin" solve 1000x1000 --start "$1" --end "$2" --format summary | first) (goal < 50 ms)"
+done
+
+echo "== knight round macros (issue 39): even sides 2x2 to 40x60, 6 squares apart and from the edge;"
+echo "   whole process, closed tour (best of 3), against the plain board of the same size"
+whole() {
+  for _ in 1 2 3; do
+    t0=$(date +%s%N)
+    "$bin" "$@" > /dev/null
+    t1=$(date +%s%N)
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
+  done | best
+}
+for plan in "200 20 50" "2000 1000 1000" "$side $(( side * side / 10000 )) 0"; do
+  set -- $plan
+  target/release/examples/macros "$1" "$2" > "$tmp/blocks.txt"
+  m=$(whole solve "$1x$1" --closed --blocks "$tmp/blocks.txt" --format summary)
+  p=$(whole solve "$1x$1" --closed --format summary)
+  goal=$([ "$3" = 0 ] && echo "goal <= 3x the plain board" || echo "goal < $3 ms")
+  echo "$1x$1 round $2 macros: ${m} ms; plain board ${p} ms, $(ratio "$m" "$p") ($goal)"
 done
 
 echo "== writers alone: the built 3000x3000 tour into a file, against one plain buffered write"

@@ -5,6 +5,9 @@ use knight_tour::existence::Kind;
 use knight_tour::solve::{solve, solve_on, Method, Request};
 use knight_tour::{Board, Piece, Shape, Square};
 
+#[path = "../bench/macros_gen.rs"]
+mod macros_gen;
+
 fn req(board: &str, kind: Kind, method: Method, start: Option<Square>) -> Request {
     Request {
         method,
@@ -221,6 +224,26 @@ fn shapes(c: &mut Criterion) {
         g.bench_function(format!("{n}x{n} {count} scattered blocks closed"), |bch| {
             bch.iter(|| solve_on(&shape, &r).unwrap())
         });
+    }
+    // Issue 39: macros with even sides from 2x2 up to 40x60, at least 6 squares apart and from
+    // the edge (goals: 200x200 with 20 under 50 ms, 2000x2000 with 1000 under 1 s; the
+    // 10^8-square board with 10^4 macros against the plain board is in bench/compare.sh).
+    for (n, count) in [(200u32, 20usize), (2000, 1000)] {
+        let b = Board::new(n, n).unwrap();
+        let mut holes = Vec::new();
+        for (r0, c0, h, w) in macros_gen::macros(n, count, 40, 60, 1) {
+            for r in r0..r0 + h {
+                holes.extend((c0..c0 + w).map(|c| b.index(Square::new(r, c))));
+            }
+        }
+        holes.sort_unstable();
+        let shape = Shape::new(b, holes).unwrap();
+        let r = Request::new(b, Kind::Closed);
+        assert_eq!(solve_on(&shape, &r).unwrap().method, Method::Rewire);
+        g.bench_function(
+            format!("{n}x{n} round {count} macros closed (rewire)"),
+            |bch| bch.iter(|| solve_on(&shape, &r).unwrap()),
+        );
     }
     g.finish();
 }

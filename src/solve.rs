@@ -61,8 +61,9 @@ pub enum Method {
     /// The wazir's (or king's) wire round 2x2-aligned macros, by a spanning tree of the free
     /// cells; reported, never asked for.
     Wire,
-    /// The knight's tour round blocks of any size: the whole board's tour rewired round each
-    /// cluster of blocks by a flow, its cycles merged; reported, never asked for.
+    /// A tour round blocks of any size (the knight's; the wazir's and king's wire where the
+    /// blocks are not whole 2x2 cells): the whole board's tour rewired round each cluster of
+    /// blocks by a flow, its cycles merged; reported, never asked for.
     Rewire,
 }
 
@@ -362,13 +363,18 @@ fn solve_for(shape: &Shape, req: &Request, need: Need) -> Result<Solution, Solve
     if matches!(req.method, Method::Auto | Method::Divide) {
         // Blocks larger than 2x2 go to the rewiring first; scattered small holes to the tiles,
         // whose tours show them.
+        // Small boards with small holes keep the search, whose tours they always had.
         let large = rewire::covers(shape) && rewire::has_large_blocks(shape);
+        let (rows, cols) = board.sides();
+        let wide = rows.min(cols) >= holey::MIN_SIDE;
         let rewired = || rewired_on(shape, req).map(|t| (t, Method::Rewire));
         let tiled = || tiled_on(shape, req).map(|t| (t, Method::Divide));
         let built = if large {
             rewired().or_else(tiled)
-        } else {
+        } else if wide {
             tiled().or_else(rewired)
+        } else {
+            None
         };
         if let Some((tour, method)) = built {
             tour.verify()

@@ -5,7 +5,7 @@ mod common;
 
 use common::kt;
 use knight_tour::solve::{solve_on, Request};
-use knight_tour::{Board, Kind, Method, Shape, Square};
+use knight_tour::{Board, Kind, Method, Piece, Shape, Square};
 use predicates::str::contains;
 use proptest::prelude::*;
 
@@ -64,11 +64,11 @@ proptest! {
         let shape = shape_with(rows, cols, &blocks);
         let closed = Request::new(shape.board(), Kind::Closed);
         let got = solve_on(&shape, &closed).unwrap();
-        // Scattered 2x2 blocks go to the tiles first, whose tours show them.
+        // Scattered 2x2 blocks go to the tiles first (on large boards), or to the search.
         let large = blocks.iter().any(|&(_, _, h, w)| h > 2 || w > 2);
-        let expected = if large { Method::Rewire } else { got.method };
         prop_assert!(
-            got.method == expected && matches!(got.method, Method::Rewire | Method::Divide),
+            got.method == Method::Rewire
+                || !large && matches!(got.method, Method::Divide | Method::Search),
             "{:?} by {}", blocks, got.method
         );
         got.tour.verify().unwrap();
@@ -84,6 +84,33 @@ proptest! {
         let got = solve_on(&shape, &from).unwrap();
         prop_assert_eq!(got.tour.start(), start);
         got.tour.verify().unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// The wire (wazir or king) round blocks anywhere, not only whole 2x2 cells: the wire
+    /// construction where the blocks are aligned, else the rewiring; closed, verified.
+    #[test]
+    fn wires_run_round_blocks_anywhere(
+        half_rows in 8u32..24,
+        half_cols in 8u32..24,
+        picks in proptest::collection::vec((0u32..48, 0u32..48, 1u32..9, 1u32..9), 1..8),
+        king in any::<bool>(),
+    ) {
+        let (rows, cols) = (2 * half_rows, 2 * half_cols);
+        let blocks = floor_plan(rows, cols, &picks, 6);
+        prop_assume!(!blocks.is_empty());
+        let shape = shape_with(rows, cols, &blocks);
+        let piece = if king { Piece::KING } else { Piece::leaper(0, 1).unwrap() };
+        let req = Request { piece, ..Request::new(shape.board(), Kind::Closed) };
+        let got = solve_on(&shape, &req).unwrap();
+        let aligned = blocks.iter().all(|&(r, c, _, _)| r % 2 == 0 && c % 2 == 0);
+        let expected = if aligned { Method::Wire } else { Method::Rewire };
+        prop_assert_eq!(got.method, expected, "{:?}", blocks);
+        got.tour.verify().unwrap();
+        prop_assert_eq!(got.tour.len(), shape.open_count());
     }
 }
 

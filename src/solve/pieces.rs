@@ -50,8 +50,10 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
             })
         };
         if let Some(s) = steps.then(start).flatten() {
-            if let Some(path) = super::wire::wire(shape, s, req.end) {
-                let method = Method::Wire;
+            let built = super::wire::wire(shape, s, req.end)
+                .map(|path| (path, Method::Wire))
+                .or_else(|| rewired(shape, s, req.end).map(|path| (path, Method::Rewire)));
+            if let Some((path, method)) = built {
                 let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
                     .map_err(|source| SolveError::Verify { method, source })?;
                 return Ok(Solution { tour, method });
@@ -61,6 +63,22 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
     }
     super::reserve(board)?;
     super::search_on(shape, req, Method::Search, super::Need::Tour)
+}
+
+/// A wire round blocks that are not whole 2x2 cells: the wazir's closed tour of the whole
+/// board rewired round each cluster of blocks (a wazir's tour is a king's too), turned to begin
+/// at `start`; no given end.
+fn rewired(shape: &Shape, start: Square, end: Option<Square>) -> Option<Vec<u32>> {
+    let board = shape.board();
+    if end.is_some() || !super::rewire::covers(shape) {
+        return None;
+    }
+    let wazir = Piece::leaper(0, 1).ok()?;
+    let (base, _) = grid_tour(board, wazir, Kind::Closed, None, None)?;
+    let mut path = super::rewire::construct_from(shape, &base, wazir.moves())?;
+    let at = path.iter().position(|&q| q == board.index(start))?;
+    path.rotate_left(at);
+    Some(path)
 }
 
 /// The wazir's and king's tours the rules promise, built row by row: a cycle turned to begin

@@ -38,7 +38,7 @@ const APART: u32 = 2 * FRAMES[0];
 pub(crate) const MIN_SIDE: u32 = 10;
 
 /// The knight's eight moves.
-const MOVES: [(i32, i32); 8] = [
+pub(crate) const KNIGHT: [(i32, i32); 8] = [
     (-2, -1),
     (-2, 1),
     (-1, -2),
@@ -64,23 +64,36 @@ pub(crate) fn has_large_blocks(shape: &Shape) -> bool {
         .any(|c| c.r1 - c.r0 > 2 || c.c1 - c.c0 > 2)
 }
 
-/// A closed tour of every open square of `shape`, as row-major indices in visiting order
-/// (not yet verified), or `None` where this construction does not apply.
+/// A knight's closed tour of every open square of `shape`, as row-major indices in visiting
+/// order (not yet verified), or `None` where this construction does not apply.
 pub(crate) fn construct(shape: &Shape) -> Option<Vec<u32>> {
     if !covers(shape) {
         return None;
     }
+    let built = divide::build(shape.board(), None, None).ok()?;
+    construct_from(shape, &built.tour.path, &KNIGHT)
+}
+
+/// A closed tour of every open square of `shape` by `moves` (a piece whose moves change
+/// colour), rewired from `base`, a closed tour of the whole board by those moves; `None`
+/// where this construction fails.
+pub(crate) fn construct_from(
+    shape: &Shape,
+    base: &[u32],
+    moves: &[(i32, i32)],
+) -> Option<Vec<u32>> {
     let board = shape.board();
-    let built = divide::build(board, None, None).ok()?;
-    let mut links = Links::cycle(&built.tour.path);
-    drop(built);
+    if shape.is_rect() || base.len() != board.area() {
+        return None;
+    }
+    let mut links = Links::cycle(base);
     let blocked = shape.blocked();
     let clusters = clusters_of(shape, APART);
     let mut touched = Vec::new();
     for cluster in &clusters {
         let nodes = FRAMES
             .iter()
-            .find_map(|&w| rewire(board, &blocked, &mut links, cluster, w, 0))?;
+            .find_map(|&w| rewire(board, &blocked, &mut links, cluster, w, (moves, 0)))?;
         touched.extend(nodes);
     }
     // Where cycles are left that no parallel pair joins (a column of knight's hexagons in a
@@ -89,7 +102,7 @@ pub(crate) fn construct(shape: &Shape) -> Option<Vec<u32>> {
     // again. Every open square has two moves before and after, so a cluster may be rewired
     // as often as need be.
     for round in 1..=REDOS {
-        let stuck = match merge_cycles(board, &blocked, &mut links, &touched) {
+        let stuck = match merge_cycles(board, &blocked, &mut links, &touched, moves) {
             Ok(()) => break,
             Err(stuck) if round < REDOS => stuck,
             Err(_) => return None,
@@ -109,9 +122,9 @@ pub(crate) fn construct(shape: &Shape) -> Option<Vec<u32>> {
             return None;
         }
         for k in redo {
-            let nodes = FRAMES
-                .iter()
-                .find_map(|&w| rewire(board, &blocked, &mut links, &clusters[k], w, round))?;
+            let nodes = FRAMES.iter().find_map(|&w| {
+                rewire(board, &blocked, &mut links, &clusters[k], w, (moves, round))
+            })?;
             touched.extend(nodes);
         }
     }
@@ -237,7 +250,7 @@ fn rewire(
     links: &mut Links,
     c: &Cluster,
     w: u32,
-    salt: usize,
+    (moves, salt): (&[(i32, i32)], usize),
 ) -> Option<Vec<u32>> {
     // The frame: open squares within `w` (king's distance) of a block of the cluster, found in
     // the cluster's box grown by `w`.
@@ -328,7 +341,7 @@ fn rewire(
     let first_outside = nodes.len();
     nodes.extend(&outside);
     let need = |i: u32| links.of(i).iter().filter(|&&x| x == u32::MAX).count() as u32;
-    let ok = flow_moves(board, &nodes, first_outside, &need, salt).map(|moves| {
+    let ok = flow_moves(board, &nodes, first_outside, &need, (moves, salt)).map(|moves| {
         for (a, b) in moves {
             links.link(a, b);
         }
@@ -360,7 +373,7 @@ fn flow_moves(
     nodes: &[u32],
     first_outside: usize,
     need: &dyn Fn(u32) -> u32,
-    salt: usize,
+    (moves, salt): (&[(i32, i32)], usize),
 ) -> Option<Vec<(u32, u32)>> {
     let m = nodes.len();
     let light = |i: u32| board.square(i).colour() == 0;
@@ -395,8 +408,8 @@ fn flow_moves(
     for (k, &i) in nodes.iter().enumerate() {
         let s = board.square(i);
         if left[k] > 0 {
-            for t in 0..MOVES.len() {
-                let (dr, dc) = MOVES[(t + 3 * salt) % MOVES.len()];
+            for t in 0..moves.len() {
+                let (dr, dc) = moves[(t + 3 * salt) % moves.len()];
                 let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
                 if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
                     continue;
@@ -515,6 +528,7 @@ fn merge_cycles(
     blocked: &[bool],
     links: &mut Links,
     touched: &[u32],
+    moves: &[(i32, i32)],
 ) -> Result<(), Vec<u32>> {
     // Each square's cycle, numbered by walking them; merged cycles share a root.
     let n = board.area();
@@ -555,8 +569,8 @@ fn merge_cycles(
     let mut left = cycles;
     let is_move = |a: u32, b: u32| {
         let (p, q) = (board.square(a), board.square(b));
-        let (dr, dc) = (p.row.abs_diff(q.row), p.col.abs_diff(q.col));
-        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+        let (dr, dc) = (q.row as i32 - p.row as i32, q.col as i32 - p.col as i32);
+        moves.contains(&(dr, dc))
     };
     // Passes round the rewired squares until one cycle is left or a pass merges nothing;
     // then every square of the cycles still apart is tried as well.
@@ -569,7 +583,7 @@ fn merge_cycles(
                 break;
             }
             let s = board.square(a);
-            'moves: for (dr, dc) in MOVES {
+            'moves: for &(dr, dc) in moves {
                 let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
                 if !board.contains(r, c) {
                     continue;
