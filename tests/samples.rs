@@ -8,7 +8,7 @@ use assert_cmd::Command;
 mod common;
 
 /// File stem and the `draw` arguments that make it (each as .svg and .png).
-const SAMPLES: [(&str, &[&str]); 8] = [
+const SAMPLES: [(&str, &[&str]); 10] = [
     ("8x8-numbers", &["8x8", "--coords"]),
     (
         "34x34-tiles-paper",
@@ -47,6 +47,35 @@ const SAMPLES: [(&str, &[&str]); 8] = [
             "wazir",
             "--holes",
             "d4,e4,d5,e5,h8,h7",
+            "--style",
+            "lines",
+            "--theme",
+            "vlsi",
+        ],
+    ),
+    // Issue 39: a knight's tour and a wazir's wire round macros of any size and place.
+    (
+        "40x40-knight-round-macros",
+        &[
+            "40x40",
+            "--closed",
+            "--blocks",
+            "examples/masks/floorplan-40x40.txt",
+            "--style",
+            "lines",
+            "--theme",
+            "vlsi",
+        ],
+    ),
+    (
+        "40x40-wazir-round-macros",
+        &[
+            "40x40",
+            "--piece",
+            "wazir",
+            "--closed",
+            "--blocks",
+            "examples/masks/floorplan-40x40.txt",
             "--style",
             "lines",
             "--theme",
