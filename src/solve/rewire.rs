@@ -22,6 +22,9 @@
 //! joins), the construction gives up and the caller falls back on the tiled construction
 //! and the complete search: it never answers "no".
 
+mod flow;
+mod join;
+
 use super::divide;
 use super::links::Links;
 use crate::board::Board;
@@ -102,7 +105,7 @@ pub(crate) fn construct_from(
     // again. Every open square has two moves before and after, so a cluster may be rewired
     // as often as need be.
     for round in 1..=REDOS {
-        let stuck = match merge_cycles(board, &blocked, &mut links, &touched, moves) {
+        let stuck = match join::merge_cycles(board, &blocked, &mut links, &touched, moves) {
             Ok(()) => break,
             Err(stuck) if round < REDOS => stuck,
             Err(_) => return None,
@@ -133,9 +136,6 @@ pub(crate) fn construct_from(
     let path = links.walk(first, links.of(first)[0], open + 1);
     (path.len() == open).then_some(path)
 }
-
-/// Squares of the cycles left apart handed back, at most.
-const STUCK_SQUARES: usize = 4096;
 
 /// Merges tried before giving up: the first, then after each rewiring of the clusters round
 /// the cycles left apart.
@@ -341,7 +341,7 @@ fn rewire(
     let first_outside = nodes.len();
     nodes.extend(&outside);
     let need = |i: u32| links.of(i).iter().filter(|&&x| x == u32::MAX).count() as u32;
-    let ok = flow_moves(board, &nodes, first_outside, &need, (moves, salt)).map(|moves| {
+    let ok = flow::flow_moves(board, &nodes, first_outside, &need, (moves, salt)).map(|moves| {
         for (a, b) in moves {
             links.link(a, b);
         }
@@ -356,294 +356,6 @@ fn rewire(
         return None;
     }
     Some(nodes)
-}
-
-/// New moves among `nodes` giving each its `need`: a maximum flow from the light squares to
-/// the dark ones over the knight's moves among them, each move carrying at most one. Moves
-/// between two squares outside the frame (from `first_outside` on) are not used, as they may
-/// already be moves of the tour.
-///
-/// The flow is a matching in which each square takes as many moves as it needs: a greedy
-/// pass gives most of them, then each light square still short is served by an augmenting
-/// path found breadth first (new move, given-up move, new move, ...) to a dark square still
-/// short. Such a path is short and found near its start, where Dinic's phases would sweep
-/// the whole frame each time.
-fn flow_moves(
-    board: Board,
-    nodes: &[u32],
-    first_outside: usize,
-    need: &dyn Fn(u32) -> u32,
-    (moves, salt): (&[(i32, i32)], usize),
-) -> Option<Vec<(u32, u32)>> {
-    let m = nodes.len();
-    let light = |i: u32| board.square(i).colour() == 0;
-    let mut left: Vec<u32> = nodes.iter().map(|&i| need(i)).collect();
-    let (mut supply, mut demand) = (0u32, 0u32);
-    for (k, &i) in nodes.iter().enumerate() {
-        if light(i) {
-            supply += left[k];
-        } else {
-            demand += left[k];
-        }
-    }
-    if supply != demand {
-        return None;
-    }
-    // Local ids through an index over the nodes' bounding box.
-    let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
-    for &i in nodes {
-        let s = board.square(i);
-        (r0, c0) = (r0.min(s.row), c0.min(s.col));
-        (r1, c1) = (r1.max(s.row + 1), c1.max(s.col + 1));
-    }
-    let bw = (c1 - c0) as usize;
-    let mut index = vec![u32::MAX; (r1 - r0) as usize * bw];
-    for (k, &i) in nodes.iter().enumerate() {
-        let s = board.square(i);
-        index[(s.row - r0) as usize * bw + (s.col - c0) as usize] = k as u32;
-    }
-    // Each node's usable moves (to nodes that need one), in the order `salt` picks.
-    let mut first = vec![0u32; m + 1];
-    let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
-    for (k, &i) in nodes.iter().enumerate() {
-        let s = board.square(i);
-        if left[k] > 0 {
-            for t in 0..moves.len() {
-                let (dr, dc) = moves[(t + 3 * salt) % moves.len()];
-                let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
-                if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
-                    continue;
-                }
-                let j = index[(r as u32 - r0) as usize * bw + (c as u32 - c0) as usize];
-                if j != u32::MAX
-                    && left[j as usize] > 0
-                    && (k < first_outside || (j as usize) < first_outside)
-                {
-                    adj.push(j);
-                }
-            }
-        }
-        first[k + 1] = adj.len() as u32;
-    }
-    let moves_of = |k: usize| &adj[first[k] as usize..first[k + 1] as usize];
-    // The moves taken, two slots a node.
-    let mut mate = vec![[u32::MAX; 2]; m];
-    let taken = |mate: &Vec<[u32; 2]>, a: usize, b: u32| mate[a].contains(&b);
-    let take = |mate: &mut Vec<[u32; 2]>, a: usize, b: usize| {
-        for (x, y) in [(a, b), (b, a)] {
-            let slot = &mut mate[x];
-            slot[usize::from(slot[0] != u32::MAX)] = y as u32;
-        }
-    };
-    let give_up = |mate: &mut Vec<[u32; 2]>, a: usize, b: usize| {
-        for (x, y) in [(a, b), (b, a)] {
-            let slot = &mut mate[x];
-            slot[usize::from(slot[0] != y as u32)] = u32::MAX;
-        }
-    };
-    let mut order: Vec<usize> = (0..m).filter(|&k| light(nodes[k])).collect();
-    if salt % 2 == 1 {
-        order.reverse();
-    }
-    for &k in &order {
-        for &j in moves_of(k) {
-            if left[k] == 0 {
-                break;
-            }
-            if left[j as usize] > 0 && !taken(&mate, k, j) {
-                take(&mut mate, k, j as usize);
-                left[k] -= 1;
-                left[j as usize] -= 1;
-            }
-        }
-    }
-    // Augmenting paths from each light node still short.
-    let mut from = vec![u32::MAX; m];
-    let mut stamp = vec![0u32; m];
-    let mut round = 0u32;
-    let mut queue = std::collections::VecDeque::new();
-    for &k in &order {
-        while left[k] > 0 {
-            round += 1;
-            queue.clear();
-            queue.push_back(k);
-            stamp[k] = round;
-            let mut end = None;
-            'search: while let Some(v) = queue.pop_front() {
-                // From a light node by a move not taken, to a dark node.
-                for &d in moves_of(v) {
-                    let d = d as usize;
-                    if stamp[d] == round || taken(&mate, v, d as u32) {
-                        continue;
-                    }
-                    stamp[d] = round;
-                    from[d] = v as u32;
-                    if left[d] > 0 {
-                        end = Some(d);
-                        break 'search;
-                    }
-                    // From the dark node back by a move taken, to a light node.
-                    for l in mate[d] {
-                        if l != u32::MAX && stamp[l as usize] != round {
-                            stamp[l as usize] = round;
-                            from[l as usize] = d as u32;
-                            queue.push_back(l as usize);
-                        }
-                    }
-                }
-            }
-            let mut d = end?;
-            left[d] -= 1;
-            left[k] -= 1;
-            // Flip the path: its new moves are taken, its taken moves given up.
-            loop {
-                let l = from[d] as usize;
-                if l == k {
-                    take(&mut mate, l, d);
-                    break;
-                }
-                // Give up before taking: the light node's two slots may both be full.
-                let prev = from[l] as usize;
-                give_up(&mut mate, l, prev);
-                take(&mut mate, l, d);
-                d = prev;
-            }
-        }
-    }
-    let mut moves = Vec::with_capacity(supply as usize);
-    for &k in &order {
-        for j in mate[k] {
-            if j != u32::MAX {
-                moves.push((nodes[k], nodes[j as usize]));
-            }
-        }
-    }
-    Some(moves)
-}
-
-/// Merges the cycles that cover the open squares into one, through parallel pairs of moves
-/// tried round the rewired squares; `None` if more than one cycle is left.
-fn merge_cycles(
-    board: Board,
-    blocked: &[bool],
-    links: &mut Links,
-    touched: &[u32],
-    moves: &[(i32, i32)],
-) -> Result<(), Vec<u32>> {
-    // Each square's cycle, numbered by walking them; merged cycles share a root.
-    let n = board.area();
-    let mut label = vec![u32::MAX; n];
-    let mut size: Vec<usize> = Vec::new();
-    let mut cycles = 0u32;
-    for start in 0..n as u32 {
-        if blocked[start as usize] || label[start as usize] != u32::MAX {
-            continue;
-        }
-        let [first, _] = links.of(start);
-        if first == u32::MAX {
-            return Err(Vec::new());
-        }
-        let (mut prev, mut at) = (start, first);
-        label[start as usize] = cycles;
-        let mut len = 1;
-        while at != start {
-            label[at as usize] = cycles;
-            len += 1;
-            let [x, y] = links.of(at);
-            if x == u32::MAX || y == u32::MAX {
-                return Err(Vec::new());
-            }
-            (prev, at) = (at, if x == prev { y } else { x });
-        }
-        size.push(len);
-        cycles += 1;
-    }
-    let mut parent: Vec<u32> = (0..cycles).collect();
-    let find = |parent: &mut Vec<u32>, mut x: u32| {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    };
-    let mut left = cycles;
-    let is_move = |a: u32, b: u32| {
-        let (p, q) = (board.square(a), board.square(b));
-        let (dr, dc) = (q.row as i32 - p.row as i32, q.col as i32 - p.col as i32);
-        moves.contains(&(dr, dc))
-    };
-    // Passes round the rewired squares until one cycle is left or a pass merges nothing;
-    // then every square of the cycles still apart is tried as well.
-    let mut anchors = touched.to_vec();
-    let mut widened: Option<u32> = None;
-    while left > 1 {
-        let before = left;
-        for &a in &anchors {
-            if left == 1 {
-                break;
-            }
-            let s = board.square(a);
-            'moves: for &(dr, dc) in moves {
-                let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
-                if !board.contains(r, c) {
-                    continue;
-                }
-                let x = (r as u64 * board.cols as u64 + c as u64) as u32;
-                if blocked[x as usize] {
-                    continue;
-                }
-                let (ra, rx) = (
-                    find(&mut parent, label[a as usize]),
-                    find(&mut parent, label[x as usize]),
-                );
-                if ra == rx {
-                    continue;
-                }
-                for b in links.of(a) {
-                    for y in links.of(x) {
-                        if is_move(b, y) {
-                            links.swap((a, b), (x, y));
-                            parent[ra as usize] = rx;
-                            left -= 1;
-                            break 'moves;
-                        }
-                    }
-                }
-            }
-        }
-        if left == before {
-            if let Some(main) = widened {
-                // Some squares of each cycle left apart, for the caller to rewire round.
-                let main = find(&mut parent, main);
-                let apart: Vec<u32> = anchors
-                    .iter()
-                    .copied()
-                    .filter(|&a| find(&mut parent, label[a as usize]) != main)
-                    .take(STUCK_SQUARES)
-                    .collect();
-                return Err(apart);
-            }
-            // The cycles apart from the largest, walked whole, once each.
-            let mut sizes = std::collections::BTreeMap::new();
-            for (l, &size) in size.iter().enumerate() {
-                *sizes.entry(find(&mut parent, l as u32)).or_insert(0usize) += size;
-            }
-            let main = sizes.iter().max_by_key(|&(_, &s)| s).map(|(&r, _)| r);
-            widened = main;
-            let mut firsts = std::collections::BTreeMap::new();
-            for &a in touched {
-                let r = find(&mut parent, label[a as usize]);
-                if Some(r) != main {
-                    firsts.entry(r).or_insert(a);
-                }
-            }
-            anchors = firsts
-                .values()
-                .flat_map(|&a| links.walk(a, links.of(a)[0], n))
-                .collect();
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

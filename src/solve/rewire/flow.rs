@@ -1,0 +1,166 @@
+//! The new moves round a cluster: a flow from the light squares to the dark ones.
+
+use crate::board::Board;
+
+/// New moves among `nodes` giving each its `need`: a maximum flow from the light squares to
+/// the dark ones over the knight's moves among them, each move carrying at most one. Moves
+/// between two squares outside the frame (from `first_outside` on) are not used, as they may
+/// already be moves of the tour.
+///
+/// The flow is a matching in which each square takes as many moves as it needs: a greedy
+/// pass gives most of them, then each light square still short is served by an augmenting
+/// path found breadth first (new move, given-up move, new move, ...) to a dark square still
+/// short. Such a path is short and found near its start, where Dinic's phases would sweep
+/// the whole frame each time.
+pub(super) fn flow_moves(
+    board: Board,
+    nodes: &[u32],
+    first_outside: usize,
+    need: &dyn Fn(u32) -> u32,
+    (moves, salt): (&[(i32, i32)], usize),
+) -> Option<Vec<(u32, u32)>> {
+    let m = nodes.len();
+    let light = |i: u32| board.square(i).colour() == 0;
+    let mut left: Vec<u32> = nodes.iter().map(|&i| need(i)).collect();
+    let (mut supply, mut demand) = (0u32, 0u32);
+    for (k, &i) in nodes.iter().enumerate() {
+        if light(i) {
+            supply += left[k];
+        } else {
+            demand += left[k];
+        }
+    }
+    if supply != demand {
+        return None;
+    }
+    // Local ids through an index over the nodes' bounding box.
+    let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
+    for &i in nodes {
+        let s = board.square(i);
+        (r0, c0) = (r0.min(s.row), c0.min(s.col));
+        (r1, c1) = (r1.max(s.row + 1), c1.max(s.col + 1));
+    }
+    let bw = (c1 - c0) as usize;
+    let mut index = vec![u32::MAX; (r1 - r0) as usize * bw];
+    for (k, &i) in nodes.iter().enumerate() {
+        let s = board.square(i);
+        index[(s.row - r0) as usize * bw + (s.col - c0) as usize] = k as u32;
+    }
+    // Each node's usable moves (to nodes that need one), in the order `salt` picks.
+    let mut first = vec![0u32; m + 1];
+    let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
+    for (k, &i) in nodes.iter().enumerate() {
+        let s = board.square(i);
+        if left[k] > 0 {
+            for t in 0..moves.len() {
+                let (dr, dc) = moves[(t + 3 * salt) % moves.len()];
+                let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
+                if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
+                    continue;
+                }
+                let j = index[(r as u32 - r0) as usize * bw + (c as u32 - c0) as usize];
+                if j != u32::MAX
+                    && left[j as usize] > 0
+                    && (k < first_outside || (j as usize) < first_outside)
+                {
+                    adj.push(j);
+                }
+            }
+        }
+        first[k + 1] = adj.len() as u32;
+    }
+    let moves_of = |k: usize| &adj[first[k] as usize..first[k + 1] as usize];
+    // The moves taken, two slots a node.
+    let mut mate = vec![[u32::MAX; 2]; m];
+    let taken = |mate: &Vec<[u32; 2]>, a: usize, b: u32| mate[a].contains(&b);
+    let take = |mate: &mut Vec<[u32; 2]>, a: usize, b: usize| {
+        for (x, y) in [(a, b), (b, a)] {
+            let slot = &mut mate[x];
+            slot[usize::from(slot[0] != u32::MAX)] = y as u32;
+        }
+    };
+    let give_up = |mate: &mut Vec<[u32; 2]>, a: usize, b: usize| {
+        for (x, y) in [(a, b), (b, a)] {
+            let slot = &mut mate[x];
+            slot[usize::from(slot[0] != y as u32)] = u32::MAX;
+        }
+    };
+    let mut order: Vec<usize> = (0..m).filter(|&k| light(nodes[k])).collect();
+    if salt % 2 == 1 {
+        order.reverse();
+    }
+    for &k in &order {
+        for &j in moves_of(k) {
+            if left[k] == 0 {
+                break;
+            }
+            if left[j as usize] > 0 && !taken(&mate, k, j) {
+                take(&mut mate, k, j as usize);
+                left[k] -= 1;
+                left[j as usize] -= 1;
+            }
+        }
+    }
+    // Augmenting paths from each light node still short.
+    let mut from = vec![u32::MAX; m];
+    let mut stamp = vec![0u32; m];
+    let mut round = 0u32;
+    let mut queue = std::collections::VecDeque::new();
+    for &k in &order {
+        while left[k] > 0 {
+            round += 1;
+            queue.clear();
+            queue.push_back(k);
+            stamp[k] = round;
+            let mut end = None;
+            'search: while let Some(v) = queue.pop_front() {
+                // From a light node by a move not taken, to a dark node.
+                for &d in moves_of(v) {
+                    let d = d as usize;
+                    if stamp[d] == round || taken(&mate, v, d as u32) {
+                        continue;
+                    }
+                    stamp[d] = round;
+                    from[d] = v as u32;
+                    if left[d] > 0 {
+                        end = Some(d);
+                        break 'search;
+                    }
+                    // From the dark node back by a move taken, to a light node.
+                    for l in mate[d] {
+                        if l != u32::MAX && stamp[l as usize] != round {
+                            stamp[l as usize] = round;
+                            from[l as usize] = d as u32;
+                            queue.push_back(l as usize);
+                        }
+                    }
+                }
+            }
+            let mut d = end?;
+            left[d] -= 1;
+            left[k] -= 1;
+            // Flip the path: its new moves are taken, its taken moves given up.
+            loop {
+                let l = from[d] as usize;
+                if l == k {
+                    take(&mut mate, l, d);
+                    break;
+                }
+                // Give up before taking: the light node's two slots may both be full.
+                let prev = from[l] as usize;
+                give_up(&mut mate, l, prev);
+                take(&mut mate, l, d);
+                d = prev;
+            }
+        }
+    }
+    let mut moves = Vec::with_capacity(supply as usize);
+    for &k in &order {
+        for j in mate[k] {
+            if j != u32::MAX {
+                moves.push((nodes[k], nodes[j as usize]));
+            }
+        }
+    }
+    Some(moves)
+}
