@@ -211,22 +211,25 @@ fn clusters_of(shape: &Shape, apart: u32) -> Vec<Cluster> {
         boxes.sort_by_key(|b| (b.r0, b.c0));
         let mut merged: Vec<Cluster> = Vec::with_capacity(boxes.len());
         let mut changed = false;
+        // `merged` stays sorted by top row; no box above `b` by more than the tallest box and
+        // `apart` can reach it.
+        let mut tallest = 0;
         'next: for b in boxes {
             for m in merged.iter_mut().rev() {
-                if m.r1 + apart <= b.r0 && m.r0 + 3 * apart < b.r0 {
-                    // Sorted by top row: boxes this far above cannot reach, bar tall ones,
-                    // which the repeat catches.
-                    continue;
+                if m.r0 + tallest + apart <= b.r0 {
+                    break;
                 }
                 if near(m, &b, apart) {
                     m.r0 = m.r0.min(b.r0);
                     m.r1 = m.r1.max(b.r1);
                     m.c0 = m.c0.min(b.c0);
                     m.c1 = m.c1.max(b.c1);
+                    tallest = tallest.max(m.r1 - m.r0);
                     changed = true;
                     continue 'next;
                 }
             }
+            tallest = tallest.max(b.r1 - b.r0);
             merged.push(b);
         }
         boxes = merged;
