@@ -2,6 +2,7 @@
 
 mod answer;
 pub(crate) mod backtrack;
+mod built;
 pub(crate) mod divide;
 pub(crate) mod ends;
 pub(crate) mod ends_search;
@@ -361,22 +362,7 @@ fn solve_for(shape: &Shape, req: &Request, need: Need) -> Result<Solution, Solve
     // A construction's verified tour settles existence, so the proofs of "none" (a pass or
     // two over every square) run only when no construction applies.
     if matches!(req.method, Method::Auto | Method::Divide) {
-        // Blocks larger than 2x2 go to the rewiring first; scattered small holes to the tiles,
-        // whose tours show them.
-        // Small boards with small holes keep the search, whose tours they always had.
-        let large = rewire::covers(shape) && rewire::has_large_blocks(shape);
-        let (rows, cols) = board.sides();
-        let wide = rows.min(cols) >= holey::MIN_SIDE;
-        let rewired = || rewired_on(shape, req).map(|t| (t, Method::Rewire));
-        let tiled = || tiled_on(shape, req).map(|t| (t, Method::Divide));
-        let built = if large {
-            rewired().or_else(tiled)
-        } else if wide {
-            tiled().or_else(rewired)
-        } else {
-            None
-        };
-        if let Some((tour, method)) = built {
+        if let Some((tour, method)) = built::on_shape(shape, req) {
             tour.verify()
                 .map_err(|source| SolveError::Verify { method, source })?;
             return Ok(Solution { tour, method });
@@ -541,55 +527,6 @@ fn counted(shape: &Shape, req: &Request) -> Option<crate::count::Number> {
     crate::count::count(&question, &mut |_, _| {})
         .ok()
         .map(|c| c.tours)
-}
-
-/// The tiled construction of large boards with scattered holes, when it applies and succeeds:
-/// a cycle (turned to begin at the start asked for), or a path when the colours allow no cycle.
-fn tiled_on(shape: &Shape, req: &Request) -> Option<Tour> {
-    if req.end.is_some() || !holey::covers(shape) {
-        return None;
-    }
-    let closed = req.kind == Kind::Closed;
-    let built = holey::construct(shape, closed, req.seed.unwrap_or(0))?;
-    let mut path = built.path;
-    if let Some(s) = req.start {
-        let s = shape.board().index(s);
-        let k = path.iter().position(|&q| q == s)?;
-        if k != 0 && !built.cyclic {
-            return None;
-        }
-        path.rotate_left(k);
-    }
-    Some(unverified(shape, path, req.kind, built.tiles))
-}
-
-/// A constructed tour of `shape`, to be verified once by the caller, which reports a fault as
-/// the construction's.
-fn unverified(shape: &Shape, path: Vec<u32>, kind: Kind, tiles: Vec<crate::tour::Tile>) -> Tour {
-    Tour {
-        piece: crate::piece::Piece::KNIGHT,
-        board: shape.board(),
-        path,
-        kind,
-        tiles,
-        holes: shape.holes().to_vec(),
-    }
-}
-
-/// The knight's tour round blocks by rewiring the whole board's tour, when it applies and
-/// succeeds: a cycle turned to begin at the start asked for (or at the first open square), cut
-/// open there for an open tour.
-fn rewired_on(shape: &Shape, req: &Request) -> Option<Tour> {
-    if req.end.is_some() || !rewire::covers(shape) {
-        return None;
-    }
-    let mut path = rewire::construct(shape)?;
-    if let Some(s) = req.start {
-        let s = shape.board().index(s);
-        let k = path.iter().position(|&q| q == s)?;
-        path.rotate_left(k);
-    }
-    Some(unverified(shape, path, req.kind, Vec::new()))
 }
 
 /// Solves a request with an end square: the rule, then the construction for the board's family.
