@@ -1,26 +1,31 @@
-//! Knight's tours round blocks of any size and place, in O(rows x cols): the whole board's
-//! closed tour, rewired round each cluster of blocks.
+//! Tours round blocks of any size and place, in O(rows x cols): the whole board's closed tour,
+//! rewired round each cluster of blocks. The knight's, and the wazir's wire (a king's too)
+//! where the blocks are not whole 2x2 cells: [`construct_from`] takes any piece whose moves
+//! change colour, with a closed tour of the whole board by its moves.
 //!
-//! 1. The divide-and-conquer builds a closed tour of the whole board, kept as each square's
+//! 1. The divide and conquer builds a closed tour of the whole board, kept as each square's
 //!    two neighbours ([`Links`]).
-//! 2. Blocks close together form a cluster. Round each cluster, every move that touches the
-//!    blocks or a frame of [`FRAME`] squares round them is dropped. The frame's squares then
-//!    need two new moves each, and the squares just outside it one for each move they lost.
+//! 2. Blocks whose boxes come closer than [`APART`] form a cluster. Round each cluster, every
+//!    move that touches the blocks or a frame [`FRAMES`]`[0]` squares wide round them is
+//!    dropped. The frame's squares then need two new moves each, and the squares just outside
+//!    it one for each move they lost.
 //! 3. Those needs are met by a flow: every move joins a light and a dark square, so a
 //!    maximum flow from the light squares (supplying their needs) to the dark ones (taking
-//!    theirs) over the knight's moves among them picks new moves that give every square two.
+//!    theirs) over the piece's moves among them picks new moves that give every square two.
 //!    The counts match when the blocks take as many squares of each colour, as blocks with an
 //!    even side do. Where the flow falls short the frame is widened and tried again.
 //! 4. Every square now has two moves: the board is covered by cycles. Two cycles are merged
 //!    through a pair of parallel moves, one of each (a-b and x-y give way to a-x and b-y where
-//!    both are knight's moves), tried round the frames, where the small cycles are, until one
-//!    cycle is left.
+//!    both are moves), tried round the frames, where the small cycles are, until one cycle is
+//!    left. Cycles that no pair joins get their clusters rewired again, the flow's moves taken
+//!    in another order, and the merge runs again.
 //!
-//! Everything outside the frames is the whole board's tour, untouched, so the work beyond
-//! that construction grows with the blocks' perimeters. Where a step fails (a cluster whose
-//! colours differ, a flow short even in the widest frame, cycles that no parallel pair
-//! joins), the construction gives up and the caller falls back on the tiled construction
-//! and the complete search: it never answers "no".
+//! Outside the frames the moves are the whole board's tour's, untouched: the flows and the
+//! merges grow with the blocks' perimeters, and labelling the cycles and walking the result
+//! are one pass each over the board. Where a step fails (a cluster whose colours differ, a
+//! flow short even in the widest frame, cycles that no parallel pair joins), the construction
+//! gives up and the caller falls back on the tiled construction and the complete search: it
+//! never answers "no".
 
 mod flow;
 mod join;
