@@ -114,6 +114,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    /// Pin to pin: given ends of unlike colours at most 6 apart, round a floor plan, for the
+    /// knight, the wazir and the king: a path from the one to the other, verified.
+    #[test]
+    fn paths_between_near_ends_run_round_blocks(
+        half_rows in 8u32..24,
+        half_cols in 8u32..24,
+        picks in proptest::collection::vec((0u32..48, 0u32..48, 1u32..9, 1u32..9), 1..8),
+        at in 0usize..10_000,
+        (dr, dc) in (-6i64..=6, -6i64..=6),
+        which in 0usize..3,
+    ) {
+        let (rows, cols) = (2 * half_rows, 2 * half_cols);
+        let blocks = floor_plan(rows, cols, &picks, 6);
+        prop_assume!(blocks.iter().any(|&(_, _, h, w)| h > 2 || w > 2));
+        let shape = shape_with(rows, cols, &blocks);
+        let board = shape.board();
+        let open: Vec<u32> = (0..board.area() as u32).filter(|&i| !shape.is_hole(i)).collect();
+        let s = board.square(open[at % open.len()]);
+        let (r, c) = (s.row as i64 + dr, s.col as i64 + dc);
+        prop_assume!(r >= 0 && c >= 0 && r < rows as i64 && c < cols as i64);
+        let t = Square::new(r as u32, c as u32);
+        prop_assume!(!shape.is_hole(board.index(t)) && s.colour() != t.colour());
+        let piece = [Piece::KNIGHT, Piece::leaper(0, 1).unwrap(), Piece::KING][which];
+        let req = Request {
+            piece,
+            start: Some(s),
+            end: Some(t),
+            ..Request::new(board, Kind::Open)
+        };
+        let got = solve_on(&shape, &req).unwrap();
+        prop_assert!(
+            matches!(got.method, Method::Rewire | Method::Wire),
+            "{:?} {} to {} by {}", blocks, s, t, got.method
+        );
+        prop_assert_eq!(got.tour.start(), s);
+        prop_assert_eq!(got.tour.end(), t);
+        got.tour.verify().unwrap();
+    }
+}
+
 #[test]
 fn the_issues_macros_are_routed_round() {
     // Issue 39: "solve 200x200 --mask with twenty 4x4 macros" ran past 60 s, 2x4 blocks took

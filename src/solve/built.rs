@@ -59,15 +59,20 @@ fn unverified(shape: &Shape, path: Vec<u32>, kind: Kind, tiles: Vec<Tile>) -> To
 
 /// The knight's tour round blocks by rewiring the whole board's tour, when it applies and
 /// succeeds: a cycle turned to begin at the start asked for (or at the first open square), cut
-/// open there for an open tour.
+/// open there for an open tour; with an end, a path between the two.
 fn rewired_on(shape: &Shape, req: &Request) -> Option<Tour> {
-    if req.end.is_some() || !rewire::covers(shape) {
+    if !rewire::covers(shape) {
         return None;
     }
-    let mut path = rewire::construct(shape)?;
-    if let Some(s) = req.start {
-        let s = shape.board().index(s);
-        let k = path.iter().position(|&q| q == s)?;
+    let board = shape.board();
+    let ends = match (req.start, req.end) {
+        (Some(s), Some(t)) => Some((board.index(s), board.index(t))),
+        (None, Some(_)) => return None,
+        _ => None,
+    };
+    let mut path = rewire::construct(shape, ends)?;
+    if let (Some(s), None) = (req.start, ends) {
+        let k = path.iter().position(|&q| q == board.index(s))?;
         path.rotate_left(k);
     }
     Some(unverified(shape, path, req.kind, Vec::new()))

@@ -67,17 +67,20 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
 
 /// A wire round blocks that are not whole 2x2 cells: the wazir's closed tour of the whole
 /// board rewired round each cluster of blocks (a wazir's tour is a king's too), turned to begin
-/// at `start`; no given end.
+/// at `start`; with `end`, a path between the two, rewired round them as well.
 fn rewired(shape: &Shape, start: Square, end: Option<Square>) -> Option<Vec<u32>> {
     let board = shape.board();
-    if end.is_some() || !super::rewire::covers(shape) {
+    if !super::rewire::covers(shape) {
         return None;
     }
     let wazir = Piece::leaper(0, 1).ok()?;
     let (base, _) = grid_tour(board, wazir, Kind::Closed, None, None)?;
-    let mut path = super::rewire::construct_from(shape, &base, wazir.moves())?;
-    let at = path.iter().position(|&q| q == board.index(start))?;
-    path.rotate_left(at);
+    let ends = end.map(|t| (board.index(start), board.index(t)));
+    let mut path = super::rewire::construct_from(shape, &base, wazir.moves(), ends)?;
+    if ends.is_none() {
+        let at = path.iter().position(|&q| q == board.index(start))?;
+        path.rotate_left(at);
+    }
     Some(path)
 }
 

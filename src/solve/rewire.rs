@@ -73,36 +73,63 @@ pub(crate) fn has_large_blocks(shape: &Shape) -> bool {
 }
 
 /// A knight's closed tour of every open square of `shape`, as row-major indices in visiting
-/// order (not yet verified), or `None` where this construction does not apply.
-pub(crate) fn construct(shape: &Shape) -> Option<Vec<u32>> {
+/// order (not yet verified), or with `ends` a path from the first to the second; `None` where
+/// this construction does not apply.
+pub(crate) fn construct(shape: &Shape, ends: Option<(u32, u32)>) -> Option<Vec<u32>> {
     if !covers(shape) {
         return None;
     }
     let built = divide::build(shape.board(), None, None).ok()?;
-    construct_from(shape, &built.tour.path, &KNIGHT)
+    construct_from(shape, &built.tour.path, &KNIGHT, ends)
 }
 
 /// A closed tour of every open square of `shape` by `moves` (a piece whose moves change
-/// colour), rewired from `base`, a closed tour of the whole board by those moves; `None`
-/// where this construction fails.
+/// colour), rewired from `base`, a closed tour of the whole board by those moves; with
+/// `ends`, a path between them: the cycle is rewired round the two ends too, joined there by
+/// a move of its own (two squares of unlike colours at most 6 apart), which the merges keep
+/// and the path drops. `None` where this construction fails.
 pub(crate) fn construct_from(
     shape: &Shape,
     base: &[u32],
     moves: &[(i32, i32)],
+    ends: Option<(u32, u32)>,
 ) -> Option<Vec<u32>> {
     let board = shape.board();
     if shape.is_rect() || base.len() != board.area() {
         return None;
     }
-    let mut links = Links::cycle(base);
     let blocked = shape.blocked();
+    // The ends' frames must make one piece: a flow round one end alone is a square short on
+    // one colour, and the two would not balance apart.
+    let near_ends = |(s, t): (u32, u32)| {
+        let (p, q) = (board.square(s), board.square(t));
+        p.row.abs_diff(q.row).max(p.col.abs_diff(q.col)) <= 2 * FRAMES[0]
+    };
+    if ends.is_some_and(|(s, t)| {
+        s == t || blocked[s as usize] || blocked[t as usize] || !near_ends((s, t))
+    }) {
+        return None;
+    }
+    let mut links = Links::cycle(base);
     let clusters = clusters_of(shape, APART);
     let mut touched = Vec::new();
-    for cluster in &clusters {
-        let nodes = FRAMES
+    let frames = |links: &mut Links, c: &Cluster, salt: usize, pin: Option<(u32, u32)>| {
+        FRAMES
             .iter()
-            .find_map(|&w| rewire(board, &blocked, &mut links, cluster, w, (moves, 0)))?;
-        touched.extend(nodes);
+            .find_map(|&w| rewire(board, &blocked, links, c, w, (moves, salt), pin))
+    };
+    for cluster in &clusters {
+        touched.extend(frames(&mut links, cluster, 0, None)?);
+    }
+    if let Some((s, t)) = ends {
+        let (p, q) = (board.square(s), board.square(t));
+        let pair = Cluster {
+            r0: p.row.min(q.row),
+            r1: p.row.max(q.row) + 1,
+            c0: p.col.min(q.col),
+            c1: p.col.max(q.col) + 1,
+        };
+        touched.extend(frames(&mut links, &pair, 0, ends)?);
     }
     // Where cycles are left that no parallel pair joins (a column of knight's hexagons in a
     // corridor six squares wide, say), the clusters round them are rewired again with the
@@ -110,7 +137,7 @@ pub(crate) fn construct_from(
     // again. Every open square has two moves before and after, so a cluster may be rewired
     // as often as need be.
     for round in 1..=REDOS {
-        let stuck = match join::merge_cycles(board, &blocked, &mut links, &touched, moves) {
+        let stuck = match join::merge_cycles(board, &blocked, &mut links, &touched, moves, ends) {
             Ok(()) => break,
             Err(stuck) if round < REDOS => stuck,
             Err(_) => return None,
@@ -130,15 +157,22 @@ pub(crate) fn construct_from(
             return None;
         }
         for k in redo {
-            let nodes = FRAMES.iter().find_map(|&w| {
-                rewire(board, &blocked, &mut links, &clusters[k], w, (moves, round))
-            })?;
-            touched.extend(nodes);
+            touched.extend(frames(&mut links, &clusters[k], round, None)?);
         }
     }
-    let first = (0..board.area() as u32).find(|&i| !blocked[i as usize])?;
     let open = shape.open_count();
-    let path = links.walk(first, links.of(first)[0], open + 1);
+    let path = match ends {
+        // From the start away from the end's own move: the walk ends on the end.
+        Some((s, t)) => {
+            let [x, y] = links.of(s);
+            let path = links.walk(s, if x == t { y } else { x }, open + 1);
+            (path.last() == Some(&t)).then_some(path)?
+        }
+        None => {
+            let first = (0..board.area() as u32).find(|&i| !blocked[i as usize])?;
+            links.walk(first, links.of(first)[0], open + 1)
+        }
+    };
     (path.len() == open).then_some(path)
 }
 
@@ -259,9 +293,15 @@ fn rewire(
     c: &Cluster,
     w: u32,
     (moves, salt): (&[(i32, i32)], usize),
+    pin: Option<(u32, u32)>,
 ) -> Option<Vec<u32>> {
     // The frame: open squares within `w` (king's distance) of a block of the cluster, found in
-    // the cluster's box grown by `w`.
+    // the cluster's box grown by `w`; or, for the two ends of a path (`pin`), of those ends,
+    // joined by a move of their own that the merges keep and the path drops.
+    let seed = |i: usize| match pin {
+        Some((s, t)) => i == s as usize || i == t as usize,
+        None => blocked[i],
+    };
     let r0 = c.r0.saturating_sub(w);
     let c0 = c.c0.saturating_sub(w);
     let r1 = (c.r1 + w).min(board.rows);
@@ -274,14 +314,14 @@ fn rewire(
     for r in 0..h {
         let mut last: Option<usize> = None;
         for col in 0..wd {
-            if blocked[at(r, col)] {
+            if seed(at(r, col)) {
                 last = Some(col);
             }
             near_row[r * wd + col] = last.is_some_and(|l| col - l <= w as usize);
         }
         let mut next: Option<usize> = None;
         for col in (0..wd).rev() {
-            if blocked[at(r, col)] {
+            if seed(at(r, col)) {
                 next = Some(col);
             }
             if next.is_some_and(|n| n - col <= w as usize) {
@@ -324,6 +364,9 @@ fn rewire(
             }
         }
     }
+    if let Some((s, t)) = pin {
+        links.link(s, t);
+    }
     let in_frame = |i: u32| {
         let sq = board.square(i);
         sq.row >= r0
@@ -355,6 +398,9 @@ fn rewire(
         }
     });
     if ok.is_none() {
+        if let Some((s, t)) = pin {
+            links.unlink(s, t);
+        }
         for &(s, t) in dropped.iter().rev() {
             if links.of(s).contains(&t) {
                 continue;
@@ -397,7 +443,7 @@ mod tests {
             (50, 50, vec![(10, 10, 30, 30), (44, 0, 6, 50)]),
         ] {
             let shape = blocks(rows, cols, &list);
-            let path = construct(&shape).unwrap_or_else(|| panic!("{rows}x{cols} {list:?}"));
+            let path = construct(&shape, None).unwrap_or_else(|| panic!("{rows}x{cols} {list:?}"));
             crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
                 .unwrap();
         }
@@ -421,6 +467,6 @@ mod tests {
     #[test]
     fn blocks_of_unequal_colours_are_left_to_others() {
         // A 3x3 block takes five squares of one colour and four of the other.
-        assert!(construct(&blocks(30, 30, &[(10, 10, 3, 3)])).is_none());
+        assert!(construct(&blocks(30, 30, &[(10, 10, 3, 3)]), None).is_none());
     }
 }

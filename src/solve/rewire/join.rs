@@ -15,6 +15,7 @@ pub(super) fn merge_cycles(
     links: &mut Links,
     touched: &[u32],
     moves: &[(i32, i32)],
+    keep: Option<(u32, u32)>,
 ) -> Result<(), Vec<u32>> {
     // Each square's cycle, numbered by walking them; merged cycles share a root.
     let n = board.area();
@@ -85,9 +86,13 @@ pub(super) fn merge_cycles(
                 if ra == rx {
                     continue;
                 }
+                // The ends' own move is never given up.
+                let kept = |p: u32, q: u32| {
+                    keep.is_some_and(|(s, t)| (p, q) == (s, t) || (p, q) == (t, s))
+                };
                 for b in links.of(a) {
                     for y in links.of(x) {
-                        if is_move(b, y) {
+                        if is_move(b, y) && !kept(a, b) && !kept(x, y) {
                             links.swap((a, b), (x, y));
                             parent[ra as usize] = rx;
                             left -= 1;
