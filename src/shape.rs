@@ -228,6 +228,21 @@ impl Shape {
         Shape::from_blocked(board, blocked)
     }
 
+    /// A `rows` x `cols` board less the blocks `(row, col, height, width)`; for tests.
+    #[cfg(test)]
+    pub(crate) fn with_blocks(rows: u32, cols: u32, blocks: &[(u32, u32, u32, u32)]) -> Shape {
+        let b = Board::new(rows, cols).unwrap();
+        let mut holes = Vec::new();
+        for &(r0, c0, h, w) in blocks {
+            for r in r0..r0 + h {
+                holes.extend((c0..c0 + w).map(|c| b.index(crate::board::Square::new(r, c))));
+            }
+        }
+        holes.sort_unstable();
+        holes.dedup();
+        Shape::new(b, holes).unwrap()
+    }
+
     /// The rectangle.
     pub fn board(&self) -> Board {
         self.board

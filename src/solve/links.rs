@@ -14,12 +14,12 @@ impl Links {
     /// The cycle through `path` (every square of the board, in order) and back to its start.
     pub(super) fn cycle(path: &[u32]) -> Links {
         let n = path.len();
-        // Zeroed pages come from the system untouched; every entry is written below, the
-        // path being a permutation.
-        let mut v = vec![[0u32; 2]; n];
         if n < 3 {
             return Links(vec![[u32::MAX; 2]; n]);
         }
+        // Zeroed pages come from the system untouched; every entry is written below, the
+        // path being a permutation.
+        let mut v = vec![[0u32; 2]; n];
         for w in path.windows(3) {
             v[w[1] as usize] = [w[0], w[2]];
         }

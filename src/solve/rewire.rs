@@ -32,7 +32,7 @@ mod join;
 
 use super::divide;
 use super::links::Links;
-use crate::board::Board;
+use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::shape::Shape;
 
 /// Frame widths tried round each cluster, narrowest first.
@@ -45,18 +45,6 @@ const APART: u32 = 2 * FRAMES[0];
 /// The smallest side the construction takes (smaller boards go to the search).
 pub(crate) const MIN_SIDE: u32 = 10;
 
-/// The knight's eight moves.
-pub(crate) const KNIGHT: [(i32, i32); 8] = [
-    (-2, -1),
-    (-2, 1),
-    (-1, -2),
-    (-1, 2),
-    (1, -2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-];
-
 /// Whether the construction may apply: a knight's shaped board, large enough, with an even
 /// number of squares (the whole board needs a closed tour).
 pub(crate) fn covers(shape: &Shape) -> bool {
@@ -67,7 +55,7 @@ pub(crate) fn covers(shape: &Shape) -> bool {
 /// Whether the blocks are more than scattered small holes: some connected block is larger
 /// than 2x2 (the tiled construction handles scattered 2x2 holes and single squares).
 pub(crate) fn has_large_blocks(shape: &Shape) -> bool {
-    clusters_of(shape, 0)
+    clusters_of(shape, &shape.blocked(), 0)
         .iter()
         .any(|c| c.r1 - c.r0 > 2 || c.c1 - c.c0 > 2)
 }
@@ -80,7 +68,7 @@ pub(crate) fn construct(shape: &Shape, ends: Option<(u32, u32)>) -> Option<Vec<u
         return None;
     }
     let built = divide::build(shape.board(), None, None).ok()?;
-    construct_from(shape, &built.tour.path, &KNIGHT, ends)
+    construct_from(shape, &built.tour.path, &KNIGHT_DIRECTIONS, ends)
 }
 
 /// A closed tour of every open square of `shape` by `moves` (a piece whose moves change
@@ -111,7 +99,7 @@ pub(crate) fn construct_from(
         return None;
     }
     let mut links = Links::cycle(base);
-    let clusters = clusters_of(shape, APART);
+    let clusters = clusters_of(shape, &blocked, APART);
     let mut touched = Vec::new();
     let frames = |links: &mut Links, c: &Cluster, salt: usize, pin: Option<(u32, u32)>| {
         FRAMES
@@ -201,9 +189,8 @@ impl Cluster {
 
 /// The bounding boxes of the blocks (8-connected pieces of holes), those closer than `apart`
 /// merged into one box, in row-major order of their corners.
-fn clusters_of(shape: &Shape, apart: u32) -> Vec<Cluster> {
+fn clusters_of(shape: &Shape, blocked: &[bool], apart: u32) -> Vec<Cluster> {
     let board = shape.board();
-    let blocked = shape.blocked();
     let mut seen = vec![false; board.area()];
     let mut boxes = Vec::new();
     let mut stack = Vec::new();
@@ -415,23 +402,6 @@ fn rewire(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Square;
-
-    /// A board with rectangular blocks `(row, col, height, width)`.
-    fn blocks(rows: u32, cols: u32, list: &[(u32, u32, u32, u32)]) -> Shape {
-        let b = Board::new(rows, cols).unwrap();
-        let mut holes = Vec::new();
-        for &(r0, c0, h, w) in list {
-            for r in r0..r0 + h {
-                for c in c0..c0 + w {
-                    holes.push(b.index(Square::new(r, c)));
-                }
-            }
-        }
-        holes.sort_unstable();
-        holes.dedup();
-        Shape::new(b, holes).unwrap()
-    }
 
     #[test]
     fn tours_round_blocks_of_many_sizes() {
@@ -442,7 +412,7 @@ mod tests {
             (30, 30, vec![(7, 9, 6, 6), (13, 15, 6, 6)]),
             (50, 50, vec![(10, 10, 30, 30), (44, 0, 6, 50)]),
         ] {
-            let shape = blocks(rows, cols, &list);
+            let shape = Shape::with_blocks(rows, cols, &list);
             let path = construct(&shape, None).unwrap_or_else(|| panic!("{rows}x{cols} {list:?}"));
             crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
                 .unwrap();
@@ -452,12 +422,12 @@ mod tests {
     #[test]
     fn clusters_join_blocks_that_come_close() {
         // Five squares apart: one cluster; six: two.
-        let shape = blocks(100, 100, &[(10, 10, 4, 4), (10, 19, 4, 4), (80, 80, 4, 4)]);
-        assert_eq!(clusters_of(&shape, APART).len(), 2);
-        let shape = blocks(100, 100, &[(10, 10, 4, 4), (10, 20, 4, 4), (80, 80, 4, 4)]);
-        assert_eq!(clusters_of(&shape, APART).len(), 3);
+        let shape = Shape::with_blocks(100, 100, &[(10, 10, 4, 4), (10, 19, 4, 4), (80, 80, 4, 4)]);
+        assert_eq!(clusters_of(&shape, &shape.blocked(), APART).len(), 2);
+        let shape = Shape::with_blocks(100, 100, &[(10, 10, 4, 4), (10, 20, 4, 4), (80, 80, 4, 4)]);
+        assert_eq!(clusters_of(&shape, &shape.blocked(), APART).len(), 3);
         assert!(has_large_blocks(&shape));
-        assert!(!has_large_blocks(&blocks(
+        assert!(!has_large_blocks(&Shape::with_blocks(
             40,
             40,
             &[(3, 3, 2, 2), (20, 9, 2, 2)]
@@ -467,6 +437,6 @@ mod tests {
     #[test]
     fn blocks_of_unequal_colours_are_left_to_others() {
         // A 3x3 block takes five squares of one colour and four of the other.
-        assert!(construct(&blocks(30, 30, &[(10, 10, 3, 3)]), None).is_none());
+        assert!(construct(&Shape::with_blocks(30, 30, &[(10, 10, 3, 3)]), None).is_none());
     }
 }

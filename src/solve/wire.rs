@@ -168,29 +168,12 @@ pub(super) fn wire(shape: &Shape, start: Square, end: Option<Square>) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use crate::piece::Piece;
     use crate::tour::{Kind, Tour};
 
-    /// A board with the 2x2-aligned blocks `(row, col, height, width)` taken out.
-    fn floor(m: u32, n: u32, blocks: &[(u32, u32, u32, u32)]) -> Shape {
-        let b = Board::new(m, n).unwrap();
-        let mut holes = Vec::new();
-        for &(r, c, h, w) in blocks {
-            for y in r..r + h {
-                for x in c..c + w {
-                    holes.push(b.index(Square::new(y, x)));
-                }
-            }
-        }
-        holes.sort_unstable();
-        holes.dedup();
-        Shape::new(b, holes).unwrap()
-    }
-
     #[test]
     fn wires_go_round_macros_closed_and_between_neighbours() {
-        let shape = floor(
+        let shape = Shape::with_blocks(
             20,
             24,
             &[(2, 2, 4, 6), (10, 12, 6, 4), (0, 20, 2, 4), (16, 0, 4, 8)],
@@ -221,9 +204,19 @@ mod tests {
         }
         assert!(pairs > 700, "{pairs}");
         // Blocks off the 2x2 grid, and ends apart: not this construction's.
-        assert!(wire(&floor(20, 24, &[(3, 2, 4, 6)]), Square::new(0, 0), None).is_none());
+        assert!(wire(
+            &Shape::with_blocks(20, 24, &[(3, 2, 4, 6)]),
+            Square::new(0, 0),
+            None
+        )
+        .is_none());
         assert!(wire(&shape, Square::new(0, 0), Some(Square::new(0, 2))).is_none());
         // A wall of macros cutting the board in two: the free cells fall apart.
-        assert!(wire(&floor(8, 8, &[(0, 4, 8, 2)]), Square::new(0, 0), None).is_none());
+        assert!(wire(
+            &Shape::with_blocks(8, 8, &[(0, 4, 8, 2)]),
+            Square::new(0, 0),
+            None
+        )
+        .is_none());
     }
 }
