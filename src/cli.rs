@@ -2,6 +2,7 @@
 
 mod blocks;
 mod count;
+mod deferred;
 mod draw;
 mod error;
 mod exists;
@@ -26,6 +27,7 @@ use crate::solve::Method;
 use crate::Kind;
 use crate::{Board, Square};
 
+use deferred::Deferred;
 pub(crate) use error::Error;
 
 const EXAMPLES: &str = concat!(
@@ -88,36 +90,36 @@ pub(crate) struct Cli {
 enum Command {
     /// Construct and verify a tour, then print or write it.
     #[command(after_help = EXAMPLES)]
-    Solve(solve::SolveArgs),
+    Solve(Deferred<solve::SolveArgs>),
     /// Draw a tour: numbered grid, line drawing or tiles, as SVG, PNG or PDF.
     #[command(after_help = DRAW_EXAMPLES)]
-    Draw(draw::DrawArgs),
+    Draw(Deferred<draw::DrawArgs>),
     /// Make worksheets of unique puzzles with answer keys, or solve a puzzle file.
     #[command(after_help = PUZZLE_EXAMPLES)]
-    Puzzle(puzzle::PuzzleArgs),
+    Puzzle(Deferred<puzzle::PuzzleArgs>),
     /// Check a tour or puzzle file: say what is wrong and where.
     #[command(
         after_help = "Example:\n  knight-tour solve 8x8 --format json -o t.json && knight-tour verify t.json"
     )]
-    Verify(verify::VerifyArgs),
+    Verify(Deferred<verify::VerifyArgs>),
     /// Write a piece's whole graph on a board as DOT, GraphML or CSV, for graph libraries.
     #[command(
         after_help = "Examples:\n  knight-tour graph 8x8 -o knight.graphml\n  knight-tour graph 8x8 --piece king --holes d4,e5 --format csv\n  knight-tour graph 8x8 | neato -n -Tsvg > graph.svg"
     )]
-    Graph(graph::GraphArgs),
+    Graph(Deferred<graph::GraphArgs>),
     /// Say whether a tour exists, with the theorem's reason.
     #[command(
         after_help = "Examples:\n  knight-tour exists 5x5 --closed\n  knight-tour exists 4x20 --open --start b2"
     )]
-    Exists(exists::ExistsArgs),
+    Exists(Deferred<exists::ExistsArgs>),
     /// Count every tour exactly (frontier dynamic programming), past the published tables.
     #[command(after_help = COUNT_EXAMPLES)]
-    Count(count::CountArgs),
+    Count(Deferred<count::CountArgs>),
     /// Print a shell completion script (bash, zsh, fish, powershell).
     #[command(
         after_help = "Example:\n  knight-tour completions bash > ~/.local/share/bash-completion/completions/knight-tour"
     )]
-    Completions(meta::CompletionsArgs),
+    Completions(Deferred<meta::CompletionsArgs>),
     /// Print the manual page in roff.
     #[command(after_help = "Example:\n  knight-tour man > knight-tour.1 && man ./knight-tour.1")]
     Man,
@@ -326,14 +328,14 @@ pub(crate) fn run(cli: Cli) -> Result<ExitCode, Error> {
     // Ctrl-C and SIGTERM end every run with 130, also before any file is written.
     files::on_interrupt();
     let result = match cli.command {
-        Command::Solve(a) => solve::run(a),
-        Command::Draw(a) => draw::run(a),
-        Command::Puzzle(a) => puzzle::run(a),
-        Command::Verify(a) => verify::run(a),
-        Command::Exists(a) => exists::run(a),
-        Command::Count(a) => count::run(a),
-        Command::Graph(a) => graph::run(a),
-        Command::Completions(a) => meta::completions(a),
+        Command::Solve(a) => solve::run(a.0),
+        Command::Draw(a) => draw::run(a.0),
+        Command::Puzzle(a) => puzzle::run(a.0),
+        Command::Verify(a) => verify::run(a.0),
+        Command::Exists(a) => exists::run(a.0),
+        Command::Count(a) => count::run(a.0),
+        Command::Graph(a) => graph::run(a.0),
+        Command::Completions(a) => meta::completions(a.0),
         Command::Man => meta::man(),
     };
     fonts::warn_missing();

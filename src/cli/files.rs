@@ -9,15 +9,15 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Mutex, Once};
+use std::sync::{Arc, Mutex, Once, OnceLock};
 use std::time::Duration;
 
 use super::error::Error;
 
-/// Temporary files this process has open, removed by the Ctrl-C / SIGTERM handler.
+/// Temporary files this process has open, removed on Ctrl-C, SIGTERM or SIGHUP.
 static TEMPS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-static HANDLER: Once = Once::new();
 
 /// Every file this process has opened for reading, with what it was read as: whatever option
 /// named it, a file the tool reads is an input, and no output may replace it.
@@ -75,19 +75,55 @@ fn remove_temps() {
     }
 }
 
-/// Ends the process with exit 130 on Ctrl-C or SIGTERM, removing this process's temporary
-/// files first; installed once, when a command starts.
+/// The signals that end a run with 130: Ctrl-C, `kill` and a closed terminal.
+const SIGNALS: [std::ffi::c_int; 3] = [
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGHUP,
+];
+
+/// True while the process has no temporary file: a signal then ends it with 130 in the
+/// handler itself. Set false once a thread is watching for signals to remove the files.
+static NO_TEMPS: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+static WATCHER: Once = Once::new();
+
+/// Ends the process with exit 130 on Ctrl-C, SIGTERM or SIGHUP; installed once, when a
+/// command starts. No thread is started for it (a small board's whole run is about a
+/// millisecond, and a thread cost a tenth of that): the handler exits at once, until the first
+/// temporary file is registered and [`watch_for_temps`] takes over.
 pub fn on_interrupt() {
-    HANDLER.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            remove_temps();
-            std::process::exit(130);
+    NO_TEMPS.get_or_init(|| {
+        let armed = Arc::new(AtomicBool::new(true));
+        for signal in SIGNALS {
+            let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, armed.clone());
+        }
+        armed
+    });
+}
+
+/// From the first temporary file on, a thread waits for the signals, removes this process's
+/// temporary files and ends it with 130 (removing files cannot be done in a signal handler).
+fn watch_for_temps() {
+    WATCHER.call_once(|| {
+        on_interrupt();
+        let Ok(mut signals) = signal_hook::iterator::Signals::new(SIGNALS) else {
+            return;
+        };
+        std::thread::spawn(move || {
+            if signals.forever().next().is_some() {
+                remove_temps();
+                std::process::exit(130);
+            }
         });
+        // Only now: a signal before this line still ends the run, with no file to remove.
+        if let Some(armed) = NO_TEMPS.get() {
+            armed.store(false, Ordering::SeqCst);
+        }
     });
 }
 
 fn register(tmp: &Path) {
-    on_interrupt();
+    watch_for_temps();
     lock_temps().push(tmp.to_path_buf());
 }
 

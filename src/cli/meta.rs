@@ -2,9 +2,10 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, ValueEnum};
+use clap::{Args, ValueEnum};
 use clap_complete::Shell;
 
+use super::deferred::whole;
 use super::output::print_bytes;
 use super::{Cli, Error};
 
@@ -38,7 +39,7 @@ pub fn completions(args: CompletionsArgs) -> Result<ExitCode, Error> {
         ShellArg::Powershell => Shell::PowerShell,
     };
     let mut bytes = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "knight-tour", &mut bytes);
+    clap_complete::generate(shell, &mut whole::<Cli>(), "knight-tour", &mut bytes);
     print_bytes(&bytes)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -46,7 +47,7 @@ pub fn completions(args: CompletionsArgs) -> Result<ExitCode, Error> {
 /// Prints the man page (roff): `knight-tour man > knight-tour.1`.
 pub fn man() -> Result<ExitCode, Error> {
     let mut bytes = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut bytes)?;
+    clap_mangen::Man::new(whole::<Cli>()).render(&mut bytes)?;
     print_bytes(&bytes)?;
     Ok(ExitCode::SUCCESS)
 }
