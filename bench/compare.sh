@@ -7,6 +7,7 @@
 # Usage: bash bench/compare.sh [SIDE]   (default 10000: a 10^8-square board)
 #        BIG=1 bash bench/compare.sh       also counts 7x7 open (a minute, 4 GB), 3x1000, 4x1000
 #        BASELINE=1 bash bench/compare.sh   also times the plain-backtracking baseline
+#        STATIC=0 bash bench/compare.sh     skips the static build's start-up (a 3-minute build)
 #        ROUNDS=N bash bench/compare.sh     rounds of fill and tours (default 5; the best of
 #                                           each counts, as a shared machine's slow spells
 #                                           hit single runs by 30%)
@@ -138,8 +139,36 @@ echo "== other boards"
 echo "== counting: Luschny's table in one process, on every core, then on one (BIG=1: 7x7 too)"
 target/release/examples/count_table ${BIG:+big} | tail -n +24
 RAYON_NUM_THREADS=1 target/release/examples/count_table | tail -1 | sed 's/^/one thread: /'
-echo "== start-up: solve 8x8, whole process (spawn, run, exit; 100 runs) (goal < 2 ms)"
-target/release/examples/startup "$bin" solve 8x8
+echo "== start-up: solve 8x8, whole process (spawn, run, exit; best of 3 x 100 runs), beside the C"
+echo "   program of the source documents (bench/warnsdorff.c, seeds/002: Warnsdorff's rule with"
+echo "   backtracking on 8x8) (goal: within 1.5x the C program)"
+host=$(rustc -vV | sed -n 's/^host: //p')
+static_bin=""
+if [ "${STATIC:-1}" = 1 ] && [[ "$host" == *-linux-gnu ]]; then
+  # The static build README.md describes (no dynamic loader, no relocations at start-up).
+  RUSTFLAGS="-C target-feature=+crt-static -C relocation-model=static" \
+    cargo build --release --quiet --bin knight-tour --target "$host"
+  static_bin="target/$host/release/knight-tour"
+fi
+cc -O2 -o "$tmp/warnsdorff" bench/warnsdorff.c
+starts=("C|$tmp/warnsdorff" "ours|$bin solve 8x8")
+[ -n "$static_bin" ] && starts+=("ours, static|$static_bin solve 8x8")
+declare -A start_best start_line
+for _ in 1 2 3; do
+  for s in "${starts[@]}"; do
+    # shellcheck disable=SC2086
+    line=$(target/release/examples/startup ${s#*|})
+    b=${line%% ms best*}
+    if [ -z "${start_best[${s%%|*}]:-}" ] || awk -v a="$b" -v c="${start_best[${s%%|*}]}" 'BEGIN { exit !(a < c) }'; then
+      start_best[${s%%|*}]=$b
+      start_line[${s%%|*}]=$line
+    fi
+  done
+done
+for s in "${starts[@]}"; do
+  k=${s%%|*}
+  echo "$k: ${start_line[$k]} ($(ratio "${start_best[$k]}" "${start_best[C]}") the C program)"
+done
 if [ "${BASELINE:-0}" = 1 ]; then
   echo "== plain backtracking, 8x8 from the corner in the tutorial's move order (about 20 s)"
   "$bin" solve 8x8 --method backtrack --budget 2000000000 --format summary
