@@ -56,6 +56,16 @@ for k in "${kinds[@]}"; do
     "$(ratio "$o" "$fill") (goal <= 2.5x); peak ${peak[$k]} bytes/square (goal <= 4.5)"
 done
 
+echo "== the wazir and the king on ${side}x${side} (issue 38): closed, and between given ends (the middle"
+echo "   to near the far corner), on every core, against the same fill floor; best of $rounds each"
+for piece in wazir king; do
+  for k in closed ends; do
+    # shellcheck disable=SC2086
+    p=$(for _ in $(seq "$rounds"); do ms "$("$bin" solve "${side}x${side}" --piece "$piece" ${args[$k]} --format summary | head -1)"; done | best)
+    echo "$piece $k: ${p} ms, $(ratio "$p" "$fill") the floor (the knight's: $(ratio "$(printf '%s\n' ${all[$k]} | best)" "$fill"))"
+  done
+done
+
 echo "== scaling: the closed ${side}x${side} tour and the fill, on 1, 2, 4, 8 and 16 threads (as many as"
 echo "   the machine has); best of $rounds each; the fill on T threads first-touches its pages on T threads"
 cores=$(nproc)

@@ -185,19 +185,8 @@ pub(crate) fn direction_list(tour: &Tour) -> Vec<((i32, i32), f64)> {
             .collect();
     }
     let dirs = tour.piece.directions();
-    let mut counts = vec![0u64; dirs.len()];
-    let n = tour.path.len();
-    let closing = (tour.is_closed() && n > 2).then(|| (tour.path[n - 1], tour.path[0]));
-    let steps = tour.path.windows(2).map(|w| (w[0], w[1])).chain(closing);
-    let mut total = 0u64;
-    for (a, b) in steps {
-        let (a, b) = (tour.board.square(a), tour.board.square(b));
-        let d = (b.row as i32 - a.row as i32, b.col as i32 - a.col as i32);
-        if let Some(k) = dirs.iter().position(|&x| x == d) {
-            counts[k] += 1;
-        }
-        total += 1;
-    }
+    let (counts, total) =
+        crate::tour::direction_counts(tour.board, &tour.path, tour.is_closed(), &dirs);
     let total = total.max(1) as f64;
     dirs.into_iter()
         .zip(counts)

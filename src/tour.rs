@@ -8,7 +8,7 @@ use crate::bits::BitSet;
 mod directions;
 mod fast;
 
-pub(crate) use directions::direction_shares;
+pub(crate) use directions::{direction_counts, direction_shares};
 
 /// Tours from this many squares on are built and checked on every core (with the `parallel`
 /// feature): below it a thread pool costs more than it saves.

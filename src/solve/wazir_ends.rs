@@ -19,6 +19,8 @@ use std::collections::HashMap;
 use crate::board::{Board, Square};
 use crate::existence::pieces::wazir_joins;
 
+mod order;
+
 /// Parts this small are solved by search.
 const SMALL: u32 = 16;
 
@@ -39,6 +41,11 @@ impl Part {
         Square::new(q.row - self.row, q.col - self.col)
     }
 
+    /// Its number of squares.
+    fn area(&self) -> usize {
+        self.rows as usize * self.cols as usize
+    }
+
     /// Whether the part has a path between its ends.
     fn joins(&self) -> bool {
         wazir_joins(
@@ -51,8 +58,27 @@ impl Part {
 }
 
 /// A wazir path from `s` to `t` through every square of `board` (indices in visiting order),
-/// or `None` where the cuts found none.
+/// or `None` where the cuts found none: the parts in path order, written on every core
+/// (`order.rs`).
 pub(super) fn between(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
+    let whole = Part {
+        row: 0,
+        col: 0,
+        rows: board.rows,
+        cols: board.cols,
+        from: s,
+        to: t,
+    };
+    if !whole.joins() {
+        return None;
+    }
+    order::between(board, whole)
+}
+
+/// The same path by cuts and detours alone, kept as each square's successor: for parts whose
+/// ends are too close to cut between, where a detour round a strip changes the order of what
+/// is already laid out.
+fn by_successors(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
     let whole = Part {
         row: 0,
         col: 0,

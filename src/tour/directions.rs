@@ -79,6 +79,84 @@ enum DirectionOf {
     Squares(Splitter),
 }
 
+/// How many of a verified tour's moves (a cycle's closing move included) go in each of
+/// `dirs`, and how many moves there are: any piece's directions. Where the directions' index
+/// differences are all different, a step's difference alone names its direction (the tour
+/// is verified, so every step is one of them); big paths are counted on every core.
+pub(crate) fn direction_counts(
+    board: Board,
+    path: &[u32],
+    closed: bool,
+    dirs: &[(i32, i32)],
+) -> (Vec<u64>, u64) {
+    let n = path.len();
+    let cols = i64::from(board.cols);
+    let diffs: Vec<u32> = dirs
+        .iter()
+        .map(|&(dr, dc)| (i64::from(dr) * cols + i64::from(dc)) as u32)
+        .collect();
+    let distinct = diffs
+        .iter()
+        .enumerate()
+        .all(|(i, d)| !diffs[..i].contains(d));
+    let split = Splitter::new(board.cols);
+    let count = |part: &[u32]| -> Vec<u64> {
+        let mut c = vec![0u64; dirs.len()];
+        for w in part.windows(2) {
+            let k = if distinct {
+                let d = w[1].wrapping_sub(w[0]);
+                diffs.iter().position(|&t| t == d)
+            } else {
+                let ((ra, ca), (rb, cb)) = (split.split(w[0]), split.split(w[1]));
+                let d = (rb as i32 - ra as i32, cb as i32 - ca as i32);
+                dirs.iter().position(|&x| x == d)
+            };
+            if let Some(k) = k {
+                c[k] += 1;
+            }
+        }
+        c
+    };
+    let mut counts = vec![0u64; dirs.len()];
+    let mut add = |c: Vec<u64>| {
+        for (t, v) in counts.iter_mut().zip(c) {
+            *t += v;
+        }
+    };
+    #[cfg(feature = "parallel")]
+    let done = if n >= crate::tour::PARALLEL_SQUARES {
+        use rayon::prelude::*;
+        let piece = n.div_ceil(4 * rayon::current_num_threads().max(1));
+        // Pieces overlap by one entry, so every step is in exactly one.
+        let parts: Vec<Vec<u64>> = (0..n - 1)
+            .step_by(piece)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|a| count(&path[a..(a + piece + 1).min(n)]))
+            .collect();
+        parts.into_iter().for_each(&mut add);
+        true
+    } else {
+        false
+    };
+    #[cfg(not(feature = "parallel"))]
+    let done = false;
+    if !done {
+        add(count(path));
+    }
+    let mut total = n.saturating_sub(1) as u64;
+    if closed && n > 2 {
+        // The closing step, told by its rows and columns: it may wrap in index order.
+        let ((ra, ca), (rb, cb)) = (split.split(path[n - 1]), split.split(path[0]));
+        let d = (rb as i32 - ra as i32, cb as i32 - ca as i32);
+        if let Some(k) = dirs.iter().position(|&x| x == d) {
+            counts[k] += 1;
+        }
+        total += 1;
+    }
+    (counts, total)
+}
+
 /// The index difference of each of the 8 directions on rows of `cols` squares, modulo 2^32.
 fn differences(cols: u32) -> [u32; 8] {
     KNIGHT_DIRECTIONS.map(|(dr, dc)| (dr.wrapping_mul(cols as i32)).wrapping_add(dc) as u32)
