@@ -309,15 +309,18 @@ fn pieces(c: &mut Criterion) {
     // The wazir between given ends, the middle to near the far corner (the cuts, parts in
     // path order written on every core; issue 38: 3.3 s at 10^8 before).
     for side in [1000u32, 10000] {
-        g.bench_function(format!("wazir {side}x{side} middle to far corner (cuts)"), |b| {
-            let mut r = Request {
-                piece: "wazir".parse().unwrap(),
-                ..req(&format!("{side}x{side}"), Kind::Open, Method::Auto, None)
-            };
-            r.start = Some(Square::new(side / 2, side / 2));
-            r.end = Some(Square::new(side - 1, side - 2));
-            b.iter(|| solve(&r).unwrap())
-        });
+        g.bench_function(
+            format!("wazir {side}x{side} middle to far corner (cuts)"),
+            |b| {
+                let mut r = Request {
+                    piece: "wazir".parse().unwrap(),
+                    ..req(&format!("{side}x{side}"), Kind::Open, Method::Auto, None)
+                };
+                r.start = Some(Square::new(side / 2, side / 2));
+                r.end = Some(Square::new(side - 1, side - 2));
+                b.iter(|| solve(&r).unwrap())
+            },
+        );
     }
     // Issue 38: zebra and giraffe closed tours of 1000x1000 in well under a second (tiles);
     // 10x10 is one tile, found by the search.

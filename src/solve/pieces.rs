@@ -10,6 +10,9 @@ use crate::tour::{Kind, Tour};
 use super::{Method, Request, Solution, SolveError};
 use crate::existence::pieces::wazir_joins;
 
+mod lines;
+use lines::{grid_cycle, snake};
+
 /// Solves `req` (a piece other than the knight) on `shape`.
 pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError> {
     let board = shape.board();
@@ -121,10 +124,9 @@ fn grid_tour(
             Some(s) => super::king_ends::between(board, s, t).map(|p| (p, Method::Cuts)),
             // Any start: the cycle, ending at the end.
             None if board.rows >= 2 && board.cols >= 2 => {
-                let mut cycle = grid_cycle(board);
-                let k = cycle.iter().position(|&q| q == board.index(t))?;
-                cycle.rotate_left(k + 1);
-                Some((cycle, Method::Rows))
+                let cycle = grid_cycle(board);
+                let k = cycle.position(board.index(t))?;
+                Some((cycle.path((k + 1) % board.area(), false), Method::Rows))
             }
             None => None,
         };
@@ -136,17 +138,14 @@ fn grid_tour(
     let (m, n) = (board.rows, board.cols);
     let even = board.area() % 2 == 0;
     if m >= 2 && n >= 2 && (king || even) {
-        let mut cycle = grid_cycle(board);
-        let k = cycle.iter().position(|&q| q == s)?;
-        cycle.rotate_left(k);
-        return Some((cycle, Method::Rows));
+        let cycle = grid_cycle(board);
+        let k = cycle.position(s)?;
+        return Some((cycle.path(k, false), Method::Rows));
     }
     let last = board.index(Square::new(m - 1, n - 1));
     if kind == Kind::Open && (s == 0 || s == last) {
-        let mut path = snake(board);
-        if s == last {
-            path.reverse();
-        }
+        // From the last square: the snake backwards.
+        let path = snake(board).path(if s == last { last as usize } else { 0 }, s == last);
         return Some((path, Method::Rows));
     }
     cuts()
@@ -176,59 +175,6 @@ fn wazir_ends(board: Board, start: Option<Square>, end: Option<Square>) -> Optio
     Some(path)
 }
 
-/// Every square row by row, each row the other way from the last: wazir moves only.
-fn snake(board: Board) -> Vec<u32> {
-    let (m, n) = (board.rows, board.cols);
-    let mut path = Vec::with_capacity(board.area());
-    for r in 0..m {
-        for k in 0..n {
-            let c = if r % 2 == 0 { k } else { n - 1 - k };
-            path.push(r * n + c);
-        }
-    }
-    path
-}
-
-/// A cycle through every square of a board with both sides at least 2: along the top row,
-/// back and forth over the other rows in columns 1.., and up column 0. With an even number of
-/// rows it uses wazir moves only. With an odd number, the last two rows are walked column by
-/// column and one diagonal (a king's move) reaches column 0, unless the columns' count lets
-/// the walk end beside it; a wazir cycle on odd rows and even columns is the transposed one.
-fn grid_cycle(board: Board) -> Vec<u32> {
-    let (m, n) = (board.rows, board.cols);
-    if m % 2 == 1 && n % 2 == 0 {
-        let mut t = grid_cycle(board.transposed());
-        for i in t.iter_mut() {
-            *i = (*i % m) * n + *i / m;
-        }
-        return t;
-    }
-    let at = |r: u32, c: u32| r * n + c;
-    let mut path = Vec::with_capacity(board.area());
-    path.extend((0..n).map(|c| at(0, c)));
-    // Rows 1.. snake in columns 1..n-1; with odd rows, the last two go column by column.
-    let snake_rows = if m % 2 == 0 { m - 1 } else { m - 3 };
-    for r in 1..=snake_rows {
-        for k in 1..n {
-            let c = if r % 2 == 1 { n - k } else { k };
-            path.push(at(r, c));
-        }
-    }
-    if m % 2 == 1 {
-        for (j, c) in (1..n).rev().enumerate() {
-            let (a, b) = if j % 2 == 0 {
-                (m - 2, m - 1)
-            } else {
-                (m - 1, m - 2)
-            };
-            path.push(at(a, c));
-            path.push(at(b, c));
-        }
-    }
-    path.extend((1..m).rev().map(|r| at(r, 0)));
-    path
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,7 +184,7 @@ mod tests {
         for m in 2..12 {
             for n in 2..12 {
                 let b = Board::new(m, n).unwrap();
-                let c = grid_cycle(b);
+                let c = grid_cycle(b).path(0, false);
                 let wazir = Piece::leaper(0, 1).unwrap();
                 let piece = if b.area() % 2 == 0 {
                     wazir
@@ -248,7 +194,7 @@ mod tests {
                 let shape = Shape::rect(b);
                 Tour::of_piece(&shape, c, Kind::Closed, Vec::new(), piece)
                     .unwrap_or_else(|e| panic!("{m}x{n}: {e}"));
-                let s = snake(b);
+                let s = snake(b).path(0, false);
                 Tour::of_piece(&shape, s, Kind::Open, Vec::new(), wazir).unwrap();
             }
         }
