@@ -75,6 +75,43 @@ pub(super) fn between(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
     order::between(board, whole)
 }
 
+/// A rectangle of a board: first row and column, rows and columns.
+pub(super) type Rect = (u32, u32, u32, u32);
+
+/// Whether a wazir path runs from `s` to `t` through every square of `rect` (squares of the
+/// board).
+pub(super) fn joins_in(rect: Rect, s: Square, t: Square) -> bool {
+    rect_part(rect, s, t).joins()
+}
+
+/// Writes a wazir path from `s` to `t` through every square of `rect` into `out` (one entry a
+/// square of `rect`, as indices of `board`), laid out as [`between`] lays out a whole board;
+/// `None` where the cuts find none.
+pub(super) fn write_in(
+    board: Board,
+    rect: Rect,
+    s: Square,
+    t: Square,
+    out: &mut [u32],
+) -> Option<()> {
+    let part = rect_part(rect, s, t);
+    if out.len() != part.area() || !part.joins() {
+        return None;
+    }
+    order::write_part(board, part, out)
+}
+
+fn rect_part((row, col, rows, cols): Rect, from: Square, to: Square) -> Part {
+    Part {
+        row,
+        col,
+        rows,
+        cols,
+        from,
+        to,
+    }
+}
+
 /// The same path by cuts and detours alone, kept as each square's successor: for parts whose
 /// ends are too close to cut between, where a detour round a strip changes the order of what
 /// is already laid out.

@@ -50,6 +50,13 @@ pub(super) fn between(board: Board, whole: Part) -> Option<Vec<u32>> {
     Some(path)
 }
 
+/// Writes the path of `part`, a rectangle of `board`, into `out` (one entry a square of it).
+pub(super) fn write_part(board: Board, part: Part, out: &mut [u32]) -> Option<()> {
+    let pieces = plan(part)?;
+    write(board, &pieces, out);
+    Some(())
+}
+
 /// Small parts' paths already searched, by size and ends (local square numbers).
 type Known = HashMap<(u32, u32, u32, u32), Option<Arc<Vec<u32>>>>;
 
