@@ -157,6 +157,47 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Pin to pin, ends anywhere: two open squares any distance apart (beside the blocks, in
+    /// their frames, across the board), of unlike colours for the knight and the wazir and of
+    /// any colours for the king: the whole board's path between them, rewired round the
+    /// blocks, verified.
+    #[test]
+    fn paths_between_ends_anywhere_run_round_blocks(
+        half_rows in 10u32..30,
+        half_cols in 10u32..30,
+        picks in proptest::collection::vec((0u32..60, 0u32..60, 1u32..9, 1u32..9), 1..10),
+        (a, b) in (0usize..100_000, 0usize..100_000),
+        which in 0usize..3,
+    ) {
+        let (rows, cols) = (2 * half_rows, 2 * half_cols);
+        let blocks = floor_plan(rows, cols, &picks, 6);
+        prop_assume!(blocks.iter().any(|&(_, _, h, w)| h > 2 || w > 2));
+        let shape = shape_with(rows, cols, &blocks);
+        let board = shape.board();
+        let open: Vec<u32> = (0..board.area() as u32).filter(|&i| !shape.is_hole(i)).collect();
+        let (s, t) = (board.square(open[a % open.len()]), board.square(open[b % open.len()]));
+        let piece = [Piece::KNIGHT, Piece::leaper(0, 1).unwrap(), Piece::KING][which];
+        prop_assume!(s != t && (piece == Piece::KING || s.colour() != t.colour()));
+        let req = Request {
+            piece,
+            start: Some(s),
+            end: Some(t),
+            ..Request::new(board, Kind::Open)
+        };
+        let got = solve_on(&shape, &req).unwrap();
+        prop_assert!(
+            matches!(got.method, Method::Rewire | Method::Wire),
+            "{:?} {} to {} by {}", blocks, s, t, got.method
+        );
+        prop_assert_eq!(got.tour.start(), s);
+        prop_assert_eq!(got.tour.end(), t);
+        got.tour.verify().unwrap();
+    }
+}
+
 #[test]
 fn the_issues_macros_are_routed_round() {
     // Issue 39: "solve 200x200 --mask with twenty 4x4 macros" ran past 60 s, 2x4 blocks took

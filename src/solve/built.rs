@@ -2,6 +2,7 @@
 //! (not yet verified: the caller verifies it once and reports a fault as the construction's).
 
 use super::{holey, rewire, Method, Request};
+use crate::board::KNIGHT_DIRECTIONS;
 use crate::shape::Shape;
 use crate::tour::{Kind, Tile, Tour};
 
@@ -70,7 +71,18 @@ fn rewired_on(shape: &Shape, req: &Request) -> Option<Tour> {
         (None, Some(_)) => return None,
         _ => None,
     };
-    let mut path = rewire::construct(shape, ends)?;
+    // Ends far apart: the whole board's path between them (the rectangle's construction,
+    // verified), rewired round the blocks alone.
+    let far = |(s, t): (u32, u32)| {
+        let whole = Request {
+            kind: Kind::Open,
+            method: Method::Auto,
+            ..*req
+        };
+        let base = super::solve(&whole).ok()?.tour.path;
+        rewire::construct_between(shape, &base, &KNIGHT_DIRECTIONS, (s, t))
+    };
+    let mut path = rewire::construct(shape, ends).or_else(|| ends.and_then(far))?;
     if let (Some(s), None) = (req.start, ends) {
         let k = path.iter().position(|&q| q == board.index(s))?;
         path.rotate_left(k);

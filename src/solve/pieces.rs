@@ -55,7 +55,10 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
         if let Some(s) = steps.then(start).flatten() {
             let built = super::wire::wire(shape, s, req.end)
                 .map(|path| (path, Method::Wire))
-                .or_else(|| rewired(shape, s, req.end).map(|path| (path, Method::Rewire)));
+                .or_else(|| {
+                    rewired(shape, s, req.end, req.piece == Piece::KING)
+                        .map(|path| (path, Method::Rewire))
+                });
             if let Some((path, method)) = built {
                 let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
                     .map_err(|source| SolveError::Verify { method, source })?;
@@ -68,10 +71,16 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
     super::search_on(shape, req, Method::Search, super::Need::Tour)
 }
 
+/// Positions the search may visit for the whole board's path between far ends, where the
+/// rectangle's constructions miss (a fraction of a second; the shaped search follows).
+const FAR_BUDGET: u64 = 1_000_000;
+
 /// A wire round blocks that are not whole 2x2 cells: the wazir's closed tour of the whole
 /// board rewired round each cluster of blocks (a wazir's tour is a king's too), turned to begin
-/// at `start`; with `end`, a path between the two, rewired round them as well.
-fn rewired(shape: &Shape, start: Square, end: Option<Square>) -> Option<Vec<u32>> {
+/// at `start`; with `end`, a path between the two, rewired round them as well (ends near each
+/// other), or the whole board's path between them rewired round the blocks alone (ends far
+/// apart: a wazir's path, or a king's where the colours allow no wazir's).
+fn rewired(shape: &Shape, start: Square, end: Option<Square>, king: bool) -> Option<Vec<u32>> {
     let board = shape.board();
     if !super::rewire::covers(shape) {
         return None;
@@ -79,7 +88,29 @@ fn rewired(shape: &Shape, start: Square, end: Option<Square>) -> Option<Vec<u32>
     let wazir = Piece::leaper(0, 1).ok()?;
     let (base, _) = grid_tour(board, wazir, Kind::Closed, None, None)?;
     let ends = end.map(|t| (board.index(start), board.index(t)));
-    let mut path = super::rewire::construct_from(shape, &base, wazir.moves(), ends)?;
+    // The whole board's path between the ends, by the rectangle's constructions (a short
+    // search where they miss): a wazir's, or a king's where the colours allow no wazir's.
+    let far = |(s, t): (u32, u32)| {
+        let (p, q) = (board.square(s), board.square(t));
+        let piece = if wazir_joins(board.rows, board.cols, p, q) {
+            wazir
+        } else if king {
+            Piece::KING
+        } else {
+            return None;
+        };
+        let whole = Request {
+            start: Some(p),
+            end: Some(q),
+            budget: Some(FAR_BUDGET),
+            piece,
+            ..Request::new(board, Kind::Open)
+        };
+        let base = super::solve(&whole).ok()?.tour.path;
+        super::rewire::construct_between(shape, &base, wazir.moves(), (s, t))
+    };
+    let mut path = super::rewire::construct_from(shape, &base, wazir.moves(), ends)
+        .or_else(|| ends.and_then(far))?;
     if ends.is_none() {
         let at = path.iter().position(|&q| q == board.index(start))?;
         path.rotate_left(at);

@@ -98,16 +98,18 @@ pub(crate) fn construct_from(
     }) {
         return None;
     }
-    let mut links = Links::cycle(base);
     let clusters = clusters_of(shape, &blocked, APART);
+    let mut links = Links::cycle(base);
     let mut touched = Vec::new();
-    let frames = |links: &mut Links, c: &Cluster, salt: usize, pin: Option<(u32, u32)>| {
-        FRAMES
-            .iter()
-            .find_map(|&w| rewire(board, &blocked, links, c, w, (moves, salt), pin))
-    };
     for cluster in &clusters {
-        touched.extend(frames(&mut links, cluster, 0, None)?);
+        touched.extend(frames(
+            board,
+            &blocked,
+            &mut links,
+            cluster,
+            (moves, 0),
+            (None, None),
+        )?);
     }
     if let Some((s, t)) = ends {
         let (p, q) = (board.square(s), board.square(t));
@@ -117,15 +119,101 @@ pub(crate) fn construct_from(
             c0: p.col.min(q.col),
             c1: p.col.max(q.col) + 1,
         };
-        touched.extend(frames(&mut links, &pair, 0, ends)?);
+        touched.extend(frames(
+            board,
+            &blocked,
+            &mut links,
+            &pair,
+            (moves, 0),
+            (ends, None),
+        )?);
     }
+    finish(shape, &blocked, &clusters, links, touched, moves, ends)
+}
+
+/// A path from `s` to `t` through every open square of `shape` by `moves`, rewired from
+/// `base`, a path from `s` to `t` through every square of the whole board (ends any distance
+/// apart): the base's two ends are joined by a link of their own, which the merges keep and
+/// the path drops, and only the clusters of blocks are rewired (an end in a cluster's frame
+/// keeps that link and gets one move from the flow). The flow still balances: every link it
+/// redraws is a move between unlike colours. `None` where the construction fails.
+pub(crate) fn construct_between(
+    shape: &Shape,
+    base: &[u32],
+    moves: &[(i32, i32)],
+    (s, t): (u32, u32),
+) -> Option<Vec<u32>> {
+    let board = shape.board();
+    if shape.is_rect()
+        || base.len() != board.area()
+        || base.first() != Some(&s)
+        || base.last() != Some(&t)
+        || s == t
+    {
+        return None;
+    }
+    let blocked = shape.blocked();
+    if blocked[s as usize] || blocked[t as usize] {
+        return None;
+    }
+    let clusters = clusters_of(shape, &blocked, APART);
+    let mut links = Links::cycle(base);
+    let mut touched = Vec::new();
+    for cluster in &clusters {
+        touched.extend(frames(
+            board,
+            &blocked,
+            &mut links,
+            cluster,
+            (moves, 0),
+            (None, Some((s, t))),
+        )?);
+    }
+    finish(
+        shape,
+        &blocked,
+        &clusters,
+        links,
+        touched,
+        moves,
+        Some((s, t)),
+    )
+}
+
+/// The clusters rewired in the widest frame needed, first the narrowest.
+fn frames(
+    board: Board,
+    blocked: &[bool],
+    links: &mut Links,
+    c: &Cluster,
+    (moves, salt): (&[(i32, i32)], usize),
+    (pin, keep): (Ends, Ends),
+) -> Option<Vec<u32>> {
+    FRAMES
+        .iter()
+        .find_map(|&w| rewire(board, blocked, links, c, w, (moves, salt), (pin, keep)))
+}
+
+/// Merges the cycles the rewiring left (rewiring the clusters round any left apart again),
+/// then walks the one cycle: from the first open square, or with `ends` from the start away
+/// from its own link to the end.
+fn finish(
+    shape: &Shape,
+    blocked: &[bool],
+    clusters: &[Cluster],
+    mut links: Links,
+    mut touched: Vec<u32>,
+    moves: &[(i32, i32)],
+    ends: Option<(u32, u32)>,
+) -> Option<Vec<u32>> {
+    let board = shape.board();
     // Where cycles are left that no parallel pair joins (a column of knight's hexagons in a
     // corridor six squares wide, say), the clusters round them are rewired again with the
     // flow's moves taken in another order, which draws other cycles, and the merge runs
     // again. Every open square has two moves before and after, so a cluster may be rewired
     // as often as need be.
     for round in 1..=REDOS {
-        let stuck = match join::merge_cycles(board, &blocked, &mut links, &touched, moves, ends) {
+        let stuck = match join::merge_cycles(board, blocked, &mut links, &touched, moves, ends) {
             Ok(()) => break,
             Err(stuck) if round < REDOS => stuck,
             Err(_) => return None,
@@ -145,7 +233,14 @@ pub(crate) fn construct_from(
             return None;
         }
         for k in redo {
-            touched.extend(frames(&mut links, &clusters[k], round, None)?);
+            touched.extend(frames(
+                board,
+                blocked,
+                &mut links,
+                &clusters[k],
+                (moves, round),
+                (None, ends),
+            )?);
         }
     }
     let open = shape.open_count();
@@ -163,6 +258,9 @@ pub(crate) fn construct_from(
     };
     (path.len() == open).then_some(path)
 }
+
+/// A path's two ends, where it has them.
+type Ends = Option<(u32, u32)>;
 
 /// Merges tried before giving up: the first, then after each rewiring of the clusters round
 /// the cycles left apart.
@@ -280,7 +378,7 @@ fn rewire(
     c: &Cluster,
     w: u32,
     (moves, salt): (&[(i32, i32)], usize),
-    pin: Option<(u32, u32)>,
+    (pin, keep): (Ends, Ends),
 ) -> Option<Vec<u32>> {
     // The frame: open squares within `w` (king's distance) of a block of the cluster, found in
     // the cluster's box grown by `w`; or, for the two ends of a path (`pin`), of those ends,
@@ -342,10 +440,13 @@ fn rewire(
         .collect();
     // The blocks and the frame are rewired; the moves they had are kept to restore on
     // failure.
+    // A path's own link between its ends (`keep`) stays: the merges keep it and the path
+    // drops it.
+    let kept = |a: u32, b: u32| keep == Some((a, b)) || keep == Some((b, a));
     let mut dropped = Vec::new();
     for &s in &inside {
         for t in links.of(s) {
-            if t != u32::MAX {
+            if t != u32::MAX && !kept(s, t) {
                 links.unlink(s, t);
                 dropped.push((s, t));
             }
