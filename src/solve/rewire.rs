@@ -19,6 +19,11 @@
 //!    both are moves), tried round the frames, where the small cycles are, until one cycle is
 //!    left. Cycles that no pair joins get their clusters rewired again, the flow's moves taken
 //!    in another order, and the merge runs again.
+//! 5. Given ends (pin to pin): near ends (at most 6 apart) are rewired like a cluster and
+//!    joined by a link of their own; ends farther apart start from the whole board's path
+//!    between them ([`construct_between`]), whose ends get that link. Either way the flows and
+//!    the merges keep the link, which stays out of the flows' counts (it is never dropped),
+//!    and the path is the cycle without it.
 //!
 //! Outside the frames the moves are the whole board's tour's, untouched: the flows and the
 //! merges grow with the blocks' perimeters, and labelling the cycles and walking the result
@@ -75,7 +80,8 @@ pub(crate) fn construct(shape: &Shape, ends: Option<(u32, u32)>) -> Option<Vec<u
 /// colour), rewired from `base`, a closed tour of the whole board by those moves; with
 /// `ends`, a path between them: the cycle is rewired round the two ends too, joined there by
 /// a move of its own (two squares of unlike colours at most 6 apart), which the merges keep
-/// and the path drops. `None` where this construction fails.
+/// and the path drops (ends farther apart: [`construct_between`]). `None` where this
+/// construction fails.
 pub(crate) fn construct_from(
     shape: &Shape,
     base: &[u32],
