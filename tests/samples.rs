@@ -8,7 +8,7 @@ use assert_cmd::Command;
 mod common;
 
 /// File stem and the `draw` arguments that make it (each as .svg and .png).
-const SAMPLES: [(&str, &[&str]); 10] = [
+const SAMPLES: [(&str, &[&str]); 11] = [
     ("8x8-numbers", &["8x8", "--coords"]),
     (
         "34x34-tiles-paper",
@@ -76,6 +76,25 @@ const SAMPLES: [(&str, &[&str]); 10] = [
             "--closed",
             "--blocks",
             "examples/masks/floorplan-40x40.txt",
+            "--style",
+            "lines",
+            "--theme",
+            "vlsi",
+        ],
+    ),
+    // Pin to pin: a wire from a pin beside one macro to a pin at another's corner, far apart.
+    (
+        "40x40-wazir-pin-to-pin",
+        &[
+            "40x40",
+            "--piece",
+            "wazir",
+            "--blocks",
+            "examples/masks/floorplan-40x40.txt",
+            "--start",
+            "6,9",
+            "--end",
+            "35,29",
             "--style",
             "lines",
             "--theme",
