@@ -106,17 +106,7 @@ pub(crate) fn construct_from(
     }
     let clusters = clusters_of(shape, &blocked, APART);
     let mut links = Links::cycle(base);
-    let mut touched = Vec::new();
-    for cluster in &clusters {
-        touched.extend(frames(
-            board,
-            &blocked,
-            &mut links,
-            cluster,
-            (moves, 0),
-            (None, None),
-        )?);
-    }
+    let mut touched = every_cluster(board, &blocked, &mut links, &clusters, moves, None)?;
     if let Some((s, t)) = ends {
         let (p, q) = (board.square(s), board.square(t));
         let pair = Cluster {
@@ -164,17 +154,7 @@ pub(crate) fn construct_between(
     }
     let clusters = clusters_of(shape, &blocked, APART);
     let mut links = Links::cycle(base);
-    let mut touched = Vec::new();
-    for cluster in &clusters {
-        touched.extend(frames(
-            board,
-            &blocked,
-            &mut links,
-            cluster,
-            (moves, 0),
-            (None, Some((s, t))),
-        )?);
-    }
+    let touched = every_cluster(board, &blocked, &mut links, &clusters, moves, Some((s, t)))?;
     finish(
         shape,
         &blocked,
@@ -186,7 +166,31 @@ pub(crate) fn construct_between(
     )
 }
 
-/// The clusters rewired in the widest frame needed, first the narrowest.
+/// Every cluster rewired, one after another, each on the moves the last left (`keep`: a
+/// path's own link between its ends, never dropped); the squares rewired.
+fn every_cluster(
+    board: Board,
+    blocked: &[bool],
+    links: &mut Links,
+    clusters: &[Cluster],
+    moves: &[(i32, i32)],
+    keep: Ends,
+) -> Option<Vec<u32>> {
+    let mut touched = Vec::new();
+    for cluster in clusters {
+        touched.extend(frames(
+            board,
+            blocked,
+            links,
+            cluster,
+            (moves, 0),
+            (None, keep),
+        )?);
+    }
+    Some(touched)
+}
+
+/// A cluster rewired in the narrowest frame that works.
 fn frames(
     board: Board,
     blocked: &[bool],

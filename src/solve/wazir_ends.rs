@@ -61,18 +61,13 @@ impl Part {
 /// or `None` where the cuts found none: the parts in path order, written on every core
 /// (`order.rs`).
 pub(super) fn between(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
-    let whole = Part {
-        row: 0,
-        col: 0,
-        rows: board.rows,
-        cols: board.cols,
-        from: s,
-        to: t,
-    };
-    if !whole.joins() {
-        return None;
-    }
-    order::between(board, whole)
+    order::between(board, whole(board, s, t)?)
+}
+
+/// The whole board as a part from `s` to `t`, where the rule lets a path join them.
+fn whole(board: Board, s: Square, t: Square) -> Option<Part> {
+    let part = rect_part((0, 0, board.rows, board.cols), s, t);
+    part.joins().then_some(part)
 }
 
 /// A rectangle of a board: first row and column, rows and columns.
@@ -116,17 +111,7 @@ fn rect_part((row, col, rows, cols): Rect, from: Square, to: Square) -> Part {
 /// ends are too close to cut between, where a detour round a strip changes the order of what
 /// is already laid out.
 fn by_successors(board: Board, s: Square, t: Square) -> Option<Vec<u32>> {
-    let whole = Part {
-        row: 0,
-        col: 0,
-        rows: board.rows,
-        cols: board.cols,
-        from: s,
-        to: t,
-    };
-    if !whole.joins() {
-        return None;
-    }
+    let whole = whole(board, s, t)?;
     let n = board.area();
     let mut next = vec![u32::MAX; n];
     let mut known: HashMap<(u32, u32, u32, u32), Option<Vec<u32>>> = HashMap::new();

@@ -110,20 +110,8 @@ pub(crate) fn direction_counts(
     let count = |part: &[u32]| -> Vec<u64> {
         let mut c = vec![0u64; dirs.len()];
         if let Some(eight) = eight {
-            const BLOCK: usize = 1 << 20;
-            let steps = part.len().saturating_sub(1);
-            let (from, to) = (&part[..steps], part.get(1..).unwrap_or_default());
-            for (a, b) in from.chunks(BLOCK).zip(to.chunks(BLOCK)) {
-                let mut block = [0u32; 8];
-                for (&x, &y) in a.iter().zip(b) {
-                    let d = y.wrapping_sub(x);
-                    for (n, &t) in block.iter_mut().zip(&eight) {
-                        *n += u32::from(d == t);
-                    }
-                }
-                for (t, v) in c.iter_mut().zip(block) {
-                    *t += u64::from(v);
-                }
+            for (t, v) in c.iter_mut().zip(by_differences(part, &eight)) {
+                *t += v;
             }
             return c;
         }
@@ -182,6 +170,29 @@ pub(crate) fn direction_counts(
     (counts, total)
 }
 
+/// How many steps of `path` have each of the 8 index differences `diffs` (modulo 2^32).
+fn by_differences(path: &[u32], diffs: &[u32; 8]) -> [u64; 8] {
+    let steps = path.len().saturating_sub(1);
+    let (from, to) = (&path[..steps], path.get(1..).unwrap_or_default());
+    // Eight comparisons a step and no table: the compiler counts several steps at once.
+    // Blocks keep the 32-bit counts from overflowing.
+    const BLOCK: usize = 1 << 20;
+    let mut counts = [0u64; 8];
+    for (a, b) in from.chunks(BLOCK).zip(to.chunks(BLOCK)) {
+        let mut c = [0u32; 8];
+        for (&x, &y) in a.iter().zip(b) {
+            let d = y.wrapping_sub(x);
+            for (n, &t) in c.iter_mut().zip(diffs) {
+                *n += u32::from(d == t);
+            }
+        }
+        for (t, v) in counts.iter_mut().zip(c) {
+            *t += u64::from(v);
+        }
+    }
+    counts
+}
+
 /// The index difference of each of the 8 directions on rows of `cols` squares, modulo 2^32.
 fn differences(cols: u32) -> [u32; 8] {
     KNIGHT_DIRECTIONS.map(|(dr, dc)| (dr.wrapping_mul(cols as i32)).wrapping_add(dc) as u32)
@@ -194,23 +205,10 @@ fn add_moves(counts: &mut [u64; 8], path: &[u32], steps: DirectionOf) {
     match steps {
         DirectionOf::Differences(diffs) => {
             let steps = path.len().saturating_sub(1);
-            let (from, to) = (&path[..steps], path.get(1..).unwrap_or_default());
-            // Eight comparisons a step and no table: the compiler counts several steps at once.
-            // Blocks keep the 32-bit counts from overflowing.
-            const BLOCK: usize = 1 << 20;
             let mut matched = 0;
-            for (a, b) in from.chunks(BLOCK).zip(to.chunks(BLOCK)) {
-                let mut c = [0u32; 8];
-                for (&x, &y) in a.iter().zip(b) {
-                    let d = y.wrapping_sub(x);
-                    for (n, &t) in c.iter_mut().zip(&diffs) {
-                        *n += u32::from(d == t);
-                    }
-                }
-                for (t, v) in c9.iter_mut().zip(c) {
-                    *t += u64::from(v);
-                    matched += u64::from(v);
-                }
+            for (t, v) in c9.iter_mut().zip(by_differences(path, &diffs)) {
+                *t += v;
+                matched += v;
             }
             c9[8] += steps as u64 - matched;
         }
