@@ -287,6 +287,18 @@ fn cut(part: &Part) -> Option<(Part, Part, Square, Square)> {
         let ks = (0..=hi - lo).flat_map(|d| [middle.checked_sub(d), Some(middle + d)]);
         for k in ks.flatten().filter(|&k| k > lo && k <= hi) {
             let (first, second) = halves(part, vertical, k);
+            // A side of odd area joins only squares of its corners' colour: where the start's
+            // or the end's is not, no pair across this cut can do (the whole line was scanned
+            // for nothing, most of the time at 10^8 squares).
+            let (own_s, own_t) = if a < b {
+                (first, second)
+            } else {
+                (second, first)
+            };
+            let odd_miss = |p: &Part, q: Square| p.area() % 2 == 1 && p.local(q).colour() != 0;
+            if odd_miss(&own_s, s) || odd_miss(&own_t, t) {
+                continue;
+            }
             let across = if vertical { part.rows } else { part.cols };
             let base = if vertical { part.row } else { part.col };
             for i in base..base + across {

@@ -213,20 +213,15 @@ fn fill(board: Board, task: &Task<'_>, out: &mut [u32]) {
                     };
                     (part.row + q.row) * cols + part.col + q.col
                 };
-                if *by_rows {
-                    // A row is a run of consecutive indices: written as one.
-                    let first = square(0);
-                    for (k, o) in out.iter_mut().enumerate() {
-                        *o = if forward {
-                            first + k as u32
-                        } else {
-                            first - k as u32
-                        };
-                    }
-                } else {
-                    for (k, o) in out.iter_mut().enumerate() {
-                        *o = square(k as u32);
-                    }
+                // A line is squares a fixed index step apart: one along a row, a row's length
+                // down a column (each way round, modulo 2^32).
+                let first = square(0);
+                let unit = if *by_rows { 1 } else { cols };
+                let step = if forward { unit } else { unit.wrapping_neg() };
+                let mut v = first;
+                for o in out.iter_mut() {
+                    *o = v;
+                    v = v.wrapping_add(step);
                 }
             }
         }
