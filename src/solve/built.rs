@@ -82,7 +82,10 @@ fn rewired_on(shape: &Shape, req: &Request) -> Option<Tour> {
         let base = super::solve(&whole).ok()?.tour.path;
         rewire::construct_between(shape, &base, &KNIGHT_DIRECTIONS, (s, t))
     };
-    let mut path = rewire::construct(shape, ends).or_else(|| ends.and_then(far))?;
+    let mut path = match ends {
+        Some(e) if !rewire::near_ends(board, e) => far(e)?,
+        _ => rewire::construct(shape, ends).or_else(|| ends.and_then(far))?,
+    };
     if let (Some(s), None) = (req.start, ends) {
         let k = path.iter().position(|&q| q == board.index(s))?;
         path.rotate_left(k);

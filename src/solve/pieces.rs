@@ -86,7 +86,6 @@ fn rewired(shape: &Shape, start: Square, end: Option<Square>, king: bool) -> Opt
         return None;
     }
     let wazir = Piece::leaper(0, 1).ok()?;
-    let (base, _) = grid_tour(board, wazir, Kind::Closed, None, None)?;
     let ends = end.map(|t| (board.index(start), board.index(t)));
     // The whole board's path between the ends, by the rectangle's constructions (a short
     // search where they miss): a wazir's, or a king's where the colours allow no wazir's.
@@ -109,8 +108,14 @@ fn rewired(shape: &Shape, start: Square, end: Option<Square>, king: bool) -> Opt
         let base = super::solve(&whole).ok()?.tour.path;
         super::rewire::construct_between(shape, &base, wazir.moves(), (s, t))
     };
-    let mut path = super::rewire::construct_from(shape, &base, wazir.moves(), ends)
-        .or_else(|| ends.and_then(far))?;
+    // The whole board's closed tour is built only where it is used: no ends, or near ones
+    // (which fall back on the far ends' way).
+    let mut path = match ends {
+        Some(e) if !super::rewire::near_ends(board, e) => far(e)?,
+        _ => grid_tour(board, wazir, Kind::Closed, None, None)
+            .and_then(|(base, _)| super::rewire::construct_from(shape, &base, wazir.moves(), ends))
+            .or_else(|| ends.and_then(far))?,
+    };
     if ends.is_none() {
         let at = path.iter().position(|&q| q == board.index(start))?;
         path.rotate_left(at);

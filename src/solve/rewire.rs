@@ -69,11 +69,19 @@ pub(crate) fn has_large_blocks(shape: &Shape) -> bool {
 /// order (not yet verified), or with `ends` a path from the first to the second; `None` where
 /// this construction does not apply.
 pub(crate) fn construct(shape: &Shape, ends: Option<(u32, u32)>) -> Option<Vec<u32>> {
-    if !covers(shape) {
+    if !covers(shape) || ends.is_some_and(|e| !near_ends(shape.board(), e)) {
         return None;
     }
     let built = divide::build(shape.board(), None, None).ok()?;
     construct_from(shape, &built.tour.path, &KNIGHT_DIRECTIONS, ends)
+}
+
+/// Whether two ends are near enough to be rewired together ([`construct_from`]); farther
+/// apart they go to [`construct_between`]. Their frames must make one piece: a flow round one
+/// end alone is a square short on one colour, and the two would not balance apart.
+pub(crate) fn near_ends(board: Board, (s, t): (u32, u32)) -> bool {
+    let (p, q) = (board.square(s), board.square(t));
+    p.row.abs_diff(q.row).max(p.col.abs_diff(q.col)) <= 2 * FRAMES[0]
 }
 
 /// A closed tour of every open square of `shape` by `moves` (a piece whose moves change
@@ -93,14 +101,8 @@ pub(crate) fn construct_from(
         return None;
     }
     let blocked = shape.blocked();
-    // The ends' frames must make one piece: a flow round one end alone is a square short on
-    // one colour, and the two would not balance apart.
-    let near_ends = |(s, t): (u32, u32)| {
-        let (p, q) = (board.square(s), board.square(t));
-        p.row.abs_diff(q.row).max(p.col.abs_diff(q.col)) <= 2 * FRAMES[0]
-    };
     if ends.is_some_and(|(s, t)| {
-        s == t || blocked[s as usize] || blocked[t as usize] || !near_ends((s, t))
+        s == t || blocked[s as usize] || blocked[t as usize] || !near_ends(board, (s, t))
     }) {
         return None;
     }
