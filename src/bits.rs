@@ -33,6 +33,31 @@ impl BitSet {
     pub(crate) fn contains(&self, i: usize) -> bool {
         has(&self.words, i as u32)
     }
+
+    /// Inserts `lo..hi`, or with `on` false removes it, a word at a time.
+    pub(crate) fn set_range(&mut self, lo: usize, hi: usize, on: bool) {
+        let mut i = lo;
+        while i < hi {
+            let (w, b) = (i >> 6, i & 63);
+            let take = (64 - b).min(hi - i);
+            let mask = if take == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << take) - 1) << b
+            };
+            if on {
+                self.words[w] |= mask;
+            } else {
+                self.words[w] &= !mask;
+            }
+            i += take;
+        }
+    }
+
+    /// The words, 64 elements each, the first in the lowest bit.
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.words
+    }
 }
 
 /// Equal-width rows of bits in one allocation: row `k` is a set over `0..width`.
@@ -158,7 +183,14 @@ mod tests {
         assert_eq!(ones(r.row(2)).collect::<Vec<_>>(), vec![7]);
         assert_eq!(word_mask(2, 130), 0b11);
         assert_eq!(word_mask(1, 128), u64::MAX);
-        let mut s = BitSet::new(100);
+        let mut s = BitSet::new(200);
         assert!(s.insert(99) && !s.insert(99) && s.contains(99) && !s.contains(98));
+        s.set_range(60, 190, true);
+        s.set_range(64, 128, false);
+        s.set_range(130, 131, false);
+        let held: Vec<usize> = (0..200).filter(|&i| s.contains(i)).collect();
+        let want: Vec<usize> = (60..64).chain(128..130).chain(131..190).collect();
+        assert_eq!(held, want);
+        assert_eq!(s.words().len(), 4);
     }
 }

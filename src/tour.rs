@@ -346,9 +346,13 @@ impl Tour {
     /// A fast check runs first (on every core for large tours); only a tour it rejects is
     /// walked again, in order, to name the first fault.
     pub fn verify(&self) -> Result<(), TourError> {
-        if self.holes.is_empty()
-            && fast::is_tour(self.board, &self.path, self.is_closed(), self.piece)
-        {
+        if fast::is_tour(
+            self.board,
+            &self.path,
+            self.is_closed(),
+            self.piece,
+            &self.holes,
+        ) {
             return Ok(());
         }
         self.first_fault()

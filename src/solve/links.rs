@@ -28,6 +28,11 @@ impl Links {
         Links(v)
     }
 
+    /// Squares, on a cycle or not.
+    pub(super) fn len(&self) -> usize {
+        self.0.len()
+    }
+
     /// The two neighbours of `a`.
     #[inline]
     pub(super) fn of(&self, a: u32) -> [u32; 2] {

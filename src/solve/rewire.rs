@@ -4,7 +4,7 @@
 //! change colour, with a closed tour of the whole board by its moves.
 //!
 //! 1. The divide and conquer builds a closed tour of the whole board, kept as each square's
-//!    two neighbours ([`Links`]).
+//!    two neighbours ([`wiring::Dense`]), or near the blocks alone ([`zone::Zone`]).
 //! 2. Blocks whose boxes come closer than [`APART`] form a cluster. Round each cluster, every
 //!    move that touches the blocks or a frame [`FRAMES`]`[0]` squares wide round them is
 //!    dropped. The frame's squares then need two new moves each, and the squares just outside
@@ -32,13 +32,19 @@
 //! gives up and the caller falls back on the tiled construction and the complete search: it
 //! never answers "no".
 
+mod blocks;
 mod flow;
 mod join;
+mod wiring;
+mod zone;
 
 use super::divide;
-use super::links::Links;
+use crate::bits::BitSet;
 use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::shape::Shape;
+use blocks::{blocks_of, clusters_of, Cluster};
+use wiring::{Dense, Wiring};
+use zone::Zone;
 
 /// Frame widths tried round each cluster, narrowest first.
 const FRAMES: [u32; 3] = [3, 5, 8];
@@ -60,9 +66,10 @@ pub(crate) fn covers(shape: &Shape) -> bool {
 /// Whether the blocks are more than scattered small holes: some connected block is larger
 /// than 2x2 (the tiled construction handles scattered 2x2 holes and single squares).
 pub(crate) fn has_large_blocks(shape: &Shape) -> bool {
-    clusters_of(shape, &shape.blocked(), 0)
+    blocks_of(shape)
+        .list
         .iter()
-        .any(|c| c.r1 - c.r0 > 2 || c.c1 - c.c0 > 2)
+        .any(|b| b.bx.r1 - b.bx.r0 > 2 || b.bx.c1 - b.bx.c0 > 2)
 }
 
 /// A knight's closed tour of every open square of `shape`, as row-major indices in visiting
@@ -100,33 +107,12 @@ pub(crate) fn construct_from(
     if shape.is_rect() || base.len() != board.area() {
         return None;
     }
-    let blocked = shape.blocked();
     if ends.is_some_and(|(s, t)| {
-        s == t || blocked[s as usize] || blocked[t as usize] || !near_ends(board, (s, t))
+        s == t || shape.is_hole(s) || shape.is_hole(t) || !near_ends(board, (s, t))
     }) {
         return None;
     }
-    let clusters = clusters_of(shape, &blocked, APART);
-    let mut links = Links::cycle(base);
-    let mut touched = every_cluster(board, &blocked, &mut links, &clusters, moves, None)?;
-    if let Some((s, t)) = ends {
-        let (p, q) = (board.square(s), board.square(t));
-        let pair = Cluster {
-            r0: p.row.min(q.row),
-            r1: p.row.max(q.row) + 1,
-            c0: p.col.min(q.col),
-            c1: p.col.max(q.col) + 1,
-        };
-        touched.extend(frames(
-            board,
-            &blocked,
-            &mut links,
-            &pair,
-            (moves, 0),
-            (ends, None),
-        )?);
-    }
-    finish(shape, &blocked, &clusters, links, touched, moves, ends)
+    round_blocks(shape, base, moves, ends.map(Ends::Near))
 }
 
 /// A path from `s` to `t` through every open square of `shape` by `moves`, rewired from
@@ -147,36 +133,132 @@ pub(crate) fn construct_between(
         || base.first() != Some(&s)
         || base.last() != Some(&t)
         || s == t
+        || shape.is_hole(s)
+        || shape.is_hole(t)
     {
         return None;
     }
-    let blocked = shape.blocked();
-    if blocked[s as usize] || blocked[t as usize] {
-        return None;
-    }
-    let clusters = clusters_of(shape, &blocked, APART);
-    let mut links = Links::cycle(base);
-    let touched = every_cluster(board, &blocked, &mut links, &clusters, moves, Some((s, t)))?;
-    finish(
-        shape,
-        &blocked,
-        &clusters,
-        links,
-        touched,
+    round_blocks(shape, base, moves, Some(Ends::Far((s, t))))
+}
+
+/// A path's two ends and how they are joined: rewired together like a cluster, or kept
+/// joined by the base's own link between them (the base is a path between them).
+#[derive(Debug, Clone, Copy)]
+enum Ends {
+    Near((u32, u32)),
+    Far((u32, u32)),
+}
+
+/// The rewiring of `base` round the blocks of `shape`: first with the moves of the squares
+/// near the blocks alone (two margins, the second for the widest frame), then, where a
+/// frame or a merge reached past them, with every square's.
+fn round_blocks(
+    shape: &Shape,
+    base: &[u32],
+    moves: &[(i32, i32)],
+    ends: Option<Ends>,
+) -> Option<Vec<u32>> {
+    let board = shape.board();
+    let blocks = blocks_of(shape);
+    let clusters = clusters_of(&blocks.list, APART);
+    let pair = ends.map(|(Ends::Near(e) | Ends::Far(e))| e);
+    let reach = moves
+        .iter()
+        .map(|&(dr, dc)| dr.unsigned_abs().max(dc.unsigned_abs()))
+        .max()
+        .unwrap_or(1);
+    let pins: Vec<u32> = pair.map(|(s, t)| vec![s, t]).unwrap_or_default();
+    let forced = match pair {
+        Some(_) => pins.clone(),
+        None => vec![first_open(&blocks.set, board.area())?],
+    };
+    let job = Job {
+        board,
+        open: shape.open_count(),
+        blocked: &blocks.set,
+        clusters: &clusters,
         moves,
-        Some((s, t)),
-    )
+        ends,
+    };
+    // A frame reaches `w` from the blocks, its flow's squares outside it a move more, and a
+    // merge two moves beyond those.
+    for w in [FRAMES[0], FRAMES[FRAMES.len() - 1]] {
+        let mut zone = Zone::new(
+            board,
+            base,
+            &blocks.set,
+            (&blocks.list, &clusters),
+            (w + 3 * reach, &pins, &forced),
+        );
+        let path = job.run(&mut zone);
+        if !zone.strayed() {
+            return path;
+        }
+    }
+    job.run(&mut Dense::cycle(base))
+}
+
+/// The first open square.
+fn first_open(blocked: &BitSet, n: usize) -> Option<u32> {
+    let (w, word) = blocked
+        .words()
+        .iter()
+        .enumerate()
+        .find(|(_, &w)| w != u64::MAX)?;
+    let i = w * 64 + word.trailing_ones() as usize;
+    (i < n).then_some(i as u32)
+}
+
+/// What a rewiring round the blocks works on.
+struct Job<'a> {
+    board: Board,
+    open: usize,
+    blocked: &'a BitSet,
+    clusters: &'a [Cluster],
+    moves: &'a [(i32, i32)],
+    ends: Option<Ends>,
+}
+
+impl Job<'_> {
+    /// The clusters rewired on `links`, then near ends, then the cycles merged and walked.
+    fn run<W: Wiring>(&self, links: &mut W) -> Option<Vec<u32>> {
+        let keep = match self.ends {
+            Some(Ends::Far(e)) => Some(e),
+            _ => None,
+        };
+        let (board, blocked, moves) = (self.board, self.blocked, self.moves);
+        let mut touched = every_cluster(board, blocked, links, self.clusters, moves, keep)?;
+        if let Some(Ends::Near((s, t))) = self.ends {
+            let (p, q) = (board.square(s), board.square(t));
+            let pair = Cluster {
+                r0: p.row.min(q.row),
+                r1: p.row.max(q.row) + 1,
+                c0: p.col.min(q.col),
+                c1: p.col.max(q.col) + 1,
+            };
+            touched.extend(frames(
+                board,
+                blocked,
+                links,
+                &pair,
+                (moves, 0),
+                (Some((s, t)), None),
+            )?);
+        }
+        let ends = self.ends.map(|(Ends::Near(e) | Ends::Far(e))| e);
+        finish(self, links, touched, ends)
+    }
 }
 
 /// Every cluster rewired, one after another, each on the moves the last left (`keep`: a
 /// path's own link between its ends, never dropped); the squares rewired.
-fn every_cluster(
+fn every_cluster<W: Wiring>(
     board: Board,
-    blocked: &[bool],
-    links: &mut Links,
+    blocked: &BitSet,
+    links: &mut W,
     clusters: &[Cluster],
     moves: &[(i32, i32)],
-    keep: Ends,
+    keep: Pair,
 ) -> Option<Vec<u32>> {
     let mut touched = Vec::new();
     for cluster in clusters {
@@ -188,18 +270,22 @@ fn every_cluster(
             (moves, 0),
             (None, keep),
         )?);
+        // A zone too narrow for this cluster's frame: the caller widens it.
+        if links.lost() {
+            return None;
+        }
     }
     Some(touched)
 }
 
 /// A cluster rewired in the narrowest frame that works.
-fn frames(
+fn frames<W: Wiring>(
     board: Board,
-    blocked: &[bool],
-    links: &mut Links,
+    blocked: &BitSet,
+    links: &mut W,
     c: &Cluster,
     (moves, salt): (&[(i32, i32)], usize),
-    (pin, keep): (Ends, Ends),
+    (pin, keep): (Pair, Pair),
 ) -> Option<Vec<u32>> {
     FRAMES
         .iter()
@@ -209,23 +295,20 @@ fn frames(
 /// Merges the cycles the rewiring left (rewiring the clusters round any left apart again),
 /// then walks the one cycle: from the first open square, or with `ends` from the start away
 /// from its own link to the end.
-fn finish(
-    shape: &Shape,
-    blocked: &[bool],
-    clusters: &[Cluster],
-    mut links: Links,
+fn finish<W: Wiring>(
+    job: &Job,
+    links: &mut W,
     mut touched: Vec<u32>,
-    moves: &[(i32, i32)],
     ends: Option<(u32, u32)>,
 ) -> Option<Vec<u32>> {
-    let board = shape.board();
+    let (board, blocked, clusters, moves) = (job.board, job.blocked, job.clusters, job.moves);
     // Where cycles are left that no parallel pair joins (a column of knight's hexagons in a
     // corridor six squares wide, say), the clusters round them are rewired again with the
     // flow's moves taken in another order, which draws other cycles, and the merge runs
     // again. Every open square has two moves before and after, so a cluster may be rewired
     // as often as need be.
     for round in 1..=REDOS {
-        let stuck = match join::merge_cycles(board, blocked, &mut links, &touched, moves, ends) {
+        let stuck = match join::merge_cycles(board, blocked, links, &touched, moves, ends) {
             Ok(()) => break,
             Err(stuck) if round < REDOS => stuck,
             Err(_) => return None,
@@ -248,14 +331,17 @@ fn finish(
             touched.extend(frames(
                 board,
                 blocked,
-                &mut links,
+                links,
                 &clusters[k],
                 (moves, round),
                 (None, ends),
             )?);
         }
     }
-    let open = shape.open_count();
+    if links.lost() {
+        return None;
+    }
+    let open = job.open;
     let path = match ends {
         // From the start away from the end's own move: the walk ends on the end.
         Some((s, t)) => {
@@ -264,7 +350,7 @@ fn finish(
             (path.last() == Some(&t)).then_some(path)?
         }
         None => {
-            let first = (0..board.area() as u32).find(|&i| !blocked[i as usize])?;
+            let first = first_open(blocked, board.area())?;
             links.walk(first, links.of(first)[0], open + 1)
         }
     };
@@ -272,132 +358,30 @@ fn finish(
 }
 
 /// A path's two ends, where it has them.
-type Ends = Option<(u32, u32)>;
+type Pair = Option<(u32, u32)>;
 
 /// Merges tried before giving up: the first, then after each rewiring of the clusters round
 /// the cycles left apart.
 const REDOS: usize = 4;
 
-/// A box of rows `r0..r1` and columns `c0..c1` round a cluster of blocks.
-#[derive(Debug, Clone, Copy)]
-struct Cluster {
-    r0: u32,
-    r1: u32,
-    c0: u32,
-    c1: u32,
-}
-
-impl Cluster {
-    /// Whether `s` lies in the box grown by `margin` on every side.
-    fn holds(&self, s: crate::board::Square, margin: u32) -> bool {
-        s.row + margin >= self.r0
-            && s.row < self.r1 + margin
-            && s.col + margin >= self.c0
-            && s.col < self.c1 + margin
-    }
-}
-
-/// The bounding boxes of the blocks (8-connected pieces of holes), those closer than `apart`
-/// merged into one box, in row-major order of their corners.
-fn clusters_of(shape: &Shape, blocked: &[bool], apart: u32) -> Vec<Cluster> {
-    let board = shape.board();
-    let mut seen = vec![false; board.area()];
-    let mut boxes = Vec::new();
-    let mut stack = Vec::new();
-    for &h in shape.holes() {
-        if seen[h as usize] {
-            continue;
-        }
-        seen[h as usize] = true;
-        stack.push(h);
-        let s = board.square(h);
-        let mut b = Cluster {
-            r0: s.row,
-            r1: s.row + 1,
-            c0: s.col,
-            c1: s.col + 1,
-        };
-        while let Some(i) = stack.pop() {
-            let s = board.square(i);
-            b.r0 = b.r0.min(s.row);
-            b.r1 = b.r1.max(s.row + 1);
-            b.c0 = b.c0.min(s.col);
-            b.c1 = b.c1.max(s.col + 1);
-            for dr in -1i64..=1 {
-                for dc in -1i64..=1 {
-                    let (r, c) = (s.row as i64 + dr, s.col as i64 + dc);
-                    if board.contains(r, c) {
-                        let j = (r as u64 * board.cols as u64 + c as u64) as usize;
-                        if blocked[j] && !seen[j] {
-                            seen[j] = true;
-                            stack.push(j as u32);
-                        }
-                    }
-                }
-            }
-        }
-        boxes.push(b);
-    }
-    if apart == 0 {
-        return boxes;
-    }
-    // Merge boxes closer than `apart` until none are: a sweep by top row, repeated while a
-    // merged box grew into another.
-    loop {
-        boxes.sort_by_key(|b| (b.r0, b.c0));
-        let mut merged: Vec<Cluster> = Vec::with_capacity(boxes.len());
-        let mut changed = false;
-        // `merged` stays sorted by top row; no box above `b` by more than the tallest box and
-        // `apart` can reach it.
-        let mut tallest = 0;
-        'next: for b in boxes {
-            for m in merged.iter_mut().rev() {
-                if m.r0 + tallest + apart <= b.r0 {
-                    break;
-                }
-                if near(m, &b, apart) {
-                    m.r0 = m.r0.min(b.r0);
-                    m.r1 = m.r1.max(b.r1);
-                    m.c0 = m.c0.min(b.c0);
-                    m.c1 = m.c1.max(b.c1);
-                    tallest = tallest.max(m.r1 - m.r0);
-                    changed = true;
-                    continue 'next;
-                }
-            }
-            tallest = tallest.max(b.r1 - b.r0);
-            merged.push(b);
-        }
-        boxes = merged;
-        if !changed {
-            return boxes;
-        }
-    }
-}
-
-/// Whether two boxes come closer than `apart` in both directions.
-fn near(a: &Cluster, b: &Cluster, apart: u32) -> bool {
-    a.r0 < b.r1 + apart && b.r0 < a.r1 + apart && a.c0 < b.c1 + apart && b.c0 < a.c1 + apart
-}
-
 /// Rewires the moves round one cluster with a frame `w` wide: the squares whose moves were
 /// redrawn (to look for merges round), or `None` (moves untouched) where the flow falls
 /// short or the colours differ.
-fn rewire(
+fn rewire<W: Wiring>(
     board: Board,
-    blocked: &[bool],
-    links: &mut Links,
+    blocked: &BitSet,
+    links: &mut W,
     c: &Cluster,
     w: u32,
     (moves, salt): (&[(i32, i32)], usize),
-    (pin, keep): (Ends, Ends),
+    (pin, keep): (Pair, Pair),
 ) -> Option<Vec<u32>> {
     // The frame: open squares within `w` (king's distance) of a block of the cluster, found in
     // the cluster's box grown by `w`; or, for the two ends of a path (`pin`), of those ends,
     // joined by a move of their own that the merges keep and the path drops.
     let seed = |i: usize| match pin {
         Some((s, t)) => i == s as usize || i == t as usize,
-        None => blocked[i],
+        None => blocked.contains(i),
     };
     let r0 = c.r0.saturating_sub(w);
     let c0 = c.c0.saturating_sub(w);
@@ -480,12 +464,12 @@ fn rewire(
     let mut nodes: Vec<u32> = inside
         .iter()
         .copied()
-        .filter(|&i| !blocked[i as usize])
+        .filter(|&i| !blocked.contains(i as usize))
         .collect();
     let mut outside: Vec<u32> = dropped
         .iter()
         .map(|&(_, t)| t)
-        .filter(|&t| !in_frame(t) && !blocked[t as usize])
+        .filter(|&t| !in_frame(t) && !blocked.contains(t as usize))
         .collect();
     outside.sort_unstable();
     outside.dedup();
@@ -536,9 +520,9 @@ mod tests {
     fn clusters_join_blocks_that_come_close() {
         // Five squares apart: one cluster; six: two.
         let shape = Shape::with_blocks(100, 100, &[(10, 10, 4, 4), (10, 19, 4, 4), (80, 80, 4, 4)]);
-        assert_eq!(clusters_of(&shape, &shape.blocked(), APART).len(), 2);
+        assert_eq!(clusters_of(&blocks_of(&shape).list, APART).len(), 2);
         let shape = Shape::with_blocks(100, 100, &[(10, 10, 4, 4), (10, 20, 4, 4), (80, 80, 4, 4)]);
-        assert_eq!(clusters_of(&shape, &shape.blocked(), APART).len(), 3);
+        assert_eq!(clusters_of(&blocks_of(&shape).list, APART).len(), 3);
         assert!(has_large_blocks(&shape));
         assert!(!has_large_blocks(&Shape::with_blocks(
             40,

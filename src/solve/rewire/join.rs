@@ -1,51 +1,28 @@
 //! The cycles that cover the open squares after rewiring, joined into one through parallel
 //! pairs of moves.
 
+use super::wiring::Wiring;
+use crate::bits::BitSet;
 use crate::board::Board;
-use crate::solve::links::Links;
 
 /// Squares of the cycles left apart handed back, at most.
 const STUCK_SQUARES: usize = 4096;
 
 /// Merges the cycles that cover the open squares into one, through parallel pairs of moves
-/// tried round the rewired squares; `None` if more than one cycle is left.
-pub(super) fn merge_cycles(
+/// tried round the rewired squares; `Err` with some squares of the cycles left apart (none
+/// where a square lacks a move) if more than one cycle is left.
+pub(super) fn merge_cycles<W: Wiring>(
     board: Board,
-    blocked: &[bool],
-    links: &mut Links,
+    blocked: &BitSet,
+    links: &mut W,
     touched: &[u32],
     moves: &[(i32, i32)],
     keep: Option<(u32, u32)>,
 ) -> Result<(), Vec<u32>> {
-    // Each square's cycle, numbered by walking them; merged cycles share a root.
-    let n = board.area();
-    let mut label = vec![u32::MAX; n];
-    let mut size: Vec<usize> = Vec::new();
-    let mut cycles = 0u32;
-    for start in 0..n as u32 {
-        if blocked[start as usize] || label[start as usize] != u32::MAX {
-            continue;
-        }
-        let [first, _] = links.of(start);
-        if first == u32::MAX {
-            return Err(Vec::new());
-        }
-        let (mut prev, mut at) = (start, first);
-        label[start as usize] = cycles;
-        let mut len = 1;
-        while at != start {
-            label[at as usize] = cycles;
-            len += 1;
-            let [x, y] = links.of(at);
-            if x == u32::MAX || y == u32::MAX {
-                return Err(Vec::new());
-            }
-            (prev, at) = (at, if x == prev { y } else { x });
-        }
-        size.push(len);
-        cycles += 1;
-    }
-    let mut parent: Vec<u32> = (0..cycles).collect();
+    // Each square's cycle; merged cycles share a root.
+    let size = links.cycles(blocked).ok_or_else(Vec::new)?;
+    let count = size.len() as u32;
+    let mut parent: Vec<u32> = (0..count).collect();
     let find = |parent: &mut Vec<u32>, mut x: u32| {
         while parent[x as usize] != x {
             parent[x as usize] = parent[parent[x as usize] as usize];
@@ -53,21 +30,35 @@ pub(super) fn merge_cycles(
         }
         x
     };
-    let mut left = cycles;
+    let mut left = count;
     let is_move = |a: u32, b: u32| {
         let (p, q) = (board.square(a), board.square(b));
         let (dr, dc) = (q.row as i32 - p.row as i32, q.col as i32 - p.col as i32);
         moves.contains(&(dr, dc))
     };
-    // Passes round the rewired squares until one cycle is left or a pass merges nothing;
-    // then every square of the cycles still apart is tried as well.
-    let mut anchors = touched.to_vec();
-    let mut widened: Option<u32> = None;
+    // The ends' own move is never given up.
+    let kept = |p: u32, q: u32| keep.is_some_and(|(s, t)| (p, q) == (s, t) || (p, q) == (t, s));
+    let main = (0..count).max_by_key(|&l| size[l as usize]);
+    // Every merge joins a square of a cycle apart from the largest to one of another cycle a
+    // move away, and is found from either: so the squares of the cycles apart are tried,
+    // pass after pass while one merges something; first the rewired ones alone (a small
+    // cycle's), then every one.
+    let apart = |l: u32| (Some(l) != main).then_some(l);
+    let mut anchors = if left > 1 {
+        links.squares_apart(&apart, touched, false)
+    } else {
+        Vec::new()
+    };
+    let mut whole = false;
     while left > 1 {
         let before = left;
         for &a in &anchors {
             if left == 1 {
                 break;
+            }
+            let ra = find(&mut parent, links.label(a));
+            if main.is_some_and(|m| find(&mut parent, m) == ra) {
+                continue;
             }
             let s = board.square(a);
             'moves: for &(dr, dc) in moves {
@@ -76,23 +67,21 @@ pub(super) fn merge_cycles(
                     continue;
                 }
                 let x = (r as u64 * board.cols as u64 + c as u64) as u32;
-                if blocked[x as usize] {
+                if blocked.contains(x as usize) || !links.knows(x) {
                     continue;
                 }
-                let (ra, rx) = (
-                    find(&mut parent, label[a as usize]),
-                    find(&mut parent, label[x as usize]),
-                );
+                let rx = find(&mut parent, links.label(x));
                 if ra == rx {
                     continue;
                 }
-                // The ends' own move is never given up.
-                let kept = |p: u32, q: u32| {
-                    keep.is_some_and(|(s, t)| (p, q) == (s, t) || (p, q) == (t, s))
-                };
                 for b in links.of(a) {
                     for y in links.of(x) {
-                        if is_move(b, y) && !kept(a, b) && !kept(x, y) {
+                        if is_move(b, y)
+                            && !kept(a, b)
+                            && !kept(x, y)
+                            && links.knows(b)
+                            && links.knows(y)
+                        {
                             links.swap((a, b), (x, y));
                             parent[ra as usize] = rx;
                             left -= 1;
@@ -102,36 +91,25 @@ pub(super) fn merge_cycles(
                 }
             }
         }
-        if left == before {
-            if let Some(main) = widened {
-                // Some squares of each cycle left apart, for the caller to rewire round.
-                let main = find(&mut parent, main);
-                let apart: Vec<u32> = anchors
-                    .iter()
-                    .copied()
-                    .filter(|&a| find(&mut parent, label[a as usize]) != main)
-                    .take(STUCK_SQUARES)
-                    .collect();
-                return Err(apart);
-            }
-            // The cycles apart from the largest, walked whole, once each.
-            let mut sizes = std::collections::BTreeMap::new();
-            for (l, &size) in size.iter().enumerate() {
-                *sizes.entry(find(&mut parent, l as u32)).or_insert(0usize) += size;
-            }
-            let main = sizes.iter().max_by_key(|&(_, &s)| s).map(|(&r, _)| r);
-            widened = main;
-            let mut firsts = std::collections::BTreeMap::new();
-            for &a in touched {
-                let r = find(&mut parent, label[a as usize]);
-                if Some(r) != main {
-                    firsts.entry(r).or_insert(a);
-                }
-            }
-            anchors = firsts
-                .values()
-                .flat_map(|&a| links.walk(a, links.of(a)[0], n))
-                .collect();
+        if left == before && !whole {
+            // The rewired squares are done with: every square of the cycles still apart.
+            whole = true;
+            let roots: Vec<u32> = (0..count).map(|l| find(&mut parent, l)).collect();
+            let main = main.map(|m| roots[m as usize]);
+            let apart = |l: u32| {
+                let root = *roots.get(l as usize)?;
+                (Some(root) != main).then_some(root)
+            };
+            anchors = links.squares_apart(&apart, touched, true);
+        } else if left == before {
+            // Some squares of each cycle left apart, for the caller to rewire round.
+            let main = main.map(|m| find(&mut parent, m));
+            return Err(anchors
+                .iter()
+                .copied()
+                .filter(|&a| Some(find(&mut parent, links.label(a))) != main)
+                .take(STUCK_SQUARES)
+                .collect());
         }
     }
     Ok(())

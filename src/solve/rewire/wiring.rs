@@ -1,0 +1,148 @@
+//! The moves being rewired, behind one face: every square's two neighbours ([`Dense`]), or
+//! only those of the squares near the blocks, the rest read from the base path
+//! ([`super::zone::Zone`]). The rewiring and the merges see no difference; the cycles are
+//! numbered and walked by each in its own way.
+
+use crate::bits::BitSet;
+use crate::solve::links::Links;
+
+/// Two neighbours a square, changed by the rewiring and the merges.
+pub(super) trait Wiring {
+    /// The two neighbours of `a` (`u32::MAX` for a free slot).
+    fn of(&self, a: u32) -> [u32; 2];
+    /// Adds the step between `a` and `b`.
+    fn link(&mut self, a: u32, b: u32);
+    /// Removes the step between `a` and `b` (which must be there).
+    fn unlink(&mut self, a: u32, b: u32);
+    /// Numbers the cycles as they are now, for [`Wiring::label`]: each cycle's size, or
+    /// `None` where an open square lacks a move.
+    fn cycles(&mut self, blocked: &BitSet) -> Option<Vec<usize>>;
+    /// The cycle `a` was on when they were last numbered.
+    fn label(&self, a: u32) -> u32;
+    /// The squares of the cycles apart from the main one, for merges to try round: `apart`
+    /// gives a label's merged cycle where it is not the main one. Only the rewired ones
+    /// (`touched`, or those whose moves changed), or with `whole` every one.
+    fn squares_apart(
+        &self,
+        apart: &dyn Fn(u32) -> Option<u32>,
+        touched: &[u32],
+        whole: bool,
+    ) -> Vec<u32>;
+    /// The cycle walked from `from` by its neighbour `first`, up to `len` squares or until it
+    /// comes back to `from`.
+    fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32>;
+
+    /// Whether `a`'s moves are kept here (a merge leaves alone those that are not).
+    fn knows(&self, _a: u32) -> bool {
+        true
+    }
+
+    /// Whether a square was asked for that these moves do not keep (the answer is then not
+    /// to be used).
+    fn lost(&self) -> bool {
+        false
+    }
+
+    /// Two cycles made one: the steps a-b and x-y give way to a-x and b-y.
+    fn swap(&mut self, (a, b): (u32, u32), (x, y): (u32, u32)) {
+        self.unlink(a, b);
+        self.unlink(x, y);
+        self.link(a, x);
+        self.link(b, y);
+    }
+}
+
+/// Every square's two neighbours, with each square's cycle when last numbered.
+pub(super) struct Dense {
+    links: Links,
+    label: Vec<u32>,
+}
+
+impl Dense {
+    /// The cycle through `base` (every square of the board, in order) and back to its start.
+    pub(super) fn cycle(base: &[u32]) -> Dense {
+        Dense {
+            links: Links::cycle(base),
+            label: Vec::new(),
+        }
+    }
+}
+
+impl Wiring for Dense {
+    fn of(&self, a: u32) -> [u32; 2] {
+        self.links.of(a)
+    }
+
+    fn link(&mut self, a: u32, b: u32) {
+        self.links.link(a, b)
+    }
+
+    fn unlink(&mut self, a: u32, b: u32) {
+        self.links.unlink(a, b)
+    }
+
+    fn cycles(&mut self, blocked: &BitSet) -> Option<Vec<usize>> {
+        let n = self.links.len();
+        let mut label = vec![u32::MAX; n];
+        let mut size: Vec<usize> = Vec::new();
+        for start in 0..n as u32 {
+            if blocked.contains(start as usize) || label[start as usize] != u32::MAX {
+                continue;
+            }
+            let cycle = size.len() as u32;
+            let [first, _] = self.of(start);
+            if first == u32::MAX {
+                return None;
+            }
+            let (mut prev, mut at) = (start, first);
+            label[start as usize] = cycle;
+            let mut len = 1;
+            while at != start {
+                label[at as usize] = cycle;
+                len += 1;
+                let [x, y] = self.of(at);
+                if x == u32::MAX || y == u32::MAX {
+                    return None;
+                }
+                (prev, at) = (at, if x == prev { y } else { x });
+            }
+            size.push(len);
+        }
+        self.label = label;
+        Some(size)
+    }
+
+    fn label(&self, a: u32) -> u32 {
+        self.label[a as usize]
+    }
+
+    fn squares_apart(
+        &self,
+        apart: &dyn Fn(u32) -> Option<u32>,
+        touched: &[u32],
+        whole: bool,
+    ) -> Vec<u32> {
+        if !whole {
+            return touched
+                .iter()
+                .copied()
+                .filter(|&a| apart(self.label(a)).is_some())
+                .collect();
+        }
+        // Each cycle apart walked whole, once, from the first rewired square on it.
+        let mut firsts = std::collections::BTreeMap::new();
+        for &a in touched {
+            if let Some(root) = apart(self.label(a)) {
+                firsts.entry(root).or_insert(a);
+            }
+        }
+        firsts
+            .values()
+            .flat_map(|&a| self.links.walk(a, self.of(a)[0], self.links.len()))
+            .collect()
+    }
+
+    fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32> {
+        self.links.walk(from, first, len)
+    }
+}
