@@ -98,14 +98,35 @@ fn rewired(shape: &Shape, start: Square, end: Option<Square>, king: bool) -> Opt
         } else {
             return None;
         };
-        let whole = Request {
-            start: Some(p),
-            end: Some(q),
-            budget: Some(FAR_BUDGET),
-            piece,
-            ..Request::new(board, Kind::Open)
+        // The rectangle's constructions miss some pairs that they join on the board turned
+        // round or mirrored: those are tried first, the search last.
+        let (rows, cols) = (board.rows, board.cols);
+        let turns: [fn(Square, u32, u32) -> Square; 4] = [
+            |x, _, _| x,
+            |x, r, c| Square::new(r - 1 - x.row, c - 1 - x.col),
+            |x, _, c| Square::new(x.row, c - 1 - x.col),
+            |x, r, _| Square::new(r - 1 - x.row, x.col),
+        ];
+        let whole = |turn: fn(Square, u32, u32) -> Square, budget| {
+            let req = Request {
+                start: Some(turn(p, rows, cols)),
+                end: Some(turn(q, rows, cols)),
+                budget: Some(budget),
+                piece,
+                ..Request::new(board, Kind::Open)
+            };
+            let path = super::solve(&req).ok()?.tour.path;
+            // Each turn is its own inverse.
+            Some(
+                path.into_iter()
+                    .map(|i| board.index(turn(board.square(i), rows, cols)))
+                    .collect::<Vec<u32>>(),
+            )
         };
-        let base = super::solve(&whole).ok()?.tour.path;
+        let base = turns
+            .iter()
+            .find_map(|&turn| whole(turn, 1))
+            .or_else(|| whole(turns[0], FAR_BUDGET))?;
         super::rewire::construct_between(shape, &base, wazir.moves(), (s, t))
     };
     // The whole board's closed tour is built only where it is used: no ends, or near ones

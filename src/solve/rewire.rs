@@ -43,7 +43,7 @@ use crate::bits::BitSet;
 use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::shape::Shape;
 use blocks::{blocks_of, clusters_of, Cluster};
-use wiring::{Dense, Wiring};
+use wiring::{Dense, Moves, Wiring};
 use zone::Zone;
 
 /// Frame widths tried round each cluster, narrowest first.
@@ -227,7 +227,9 @@ impl Job<'_> {
             _ => None,
         };
         let (board, blocked, moves) = (self.board, self.blocked, self.moves);
-        let mut touched = every_cluster(board, blocked, links, self.clusters, moves, keep)?;
+        let each =
+            |w: &mut dyn Moves, c: &Cluster| frames(board, blocked, w, c, (moves, 0), (None, keep));
+        let mut touched = links.each_cluster(self.clusters, &each)?;
         if let Some(Ends::Near((s, t))) = self.ends {
             let (p, q) = (board.square(s), board.square(t));
             let pair = Cluster {
@@ -250,36 +252,8 @@ impl Job<'_> {
     }
 }
 
-/// Every cluster rewired, one after another, each on the moves the last left (`keep`: a
-/// path's own link between its ends, never dropped); the squares rewired.
-fn every_cluster<W: Wiring>(
-    board: Board,
-    blocked: &BitSet,
-    links: &mut W,
-    clusters: &[Cluster],
-    moves: &[(i32, i32)],
-    keep: Pair,
-) -> Option<Vec<u32>> {
-    let mut touched = Vec::new();
-    for cluster in clusters {
-        touched.extend(frames(
-            board,
-            blocked,
-            links,
-            cluster,
-            (moves, 0),
-            (None, keep),
-        )?);
-        // A zone too narrow for this cluster's frame: the caller widens it.
-        if links.lost() {
-            return None;
-        }
-    }
-    Some(touched)
-}
-
 /// A cluster rewired in the narrowest frame that works.
-fn frames<W: Wiring>(
+fn frames<W: Moves + ?Sized>(
     board: Board,
     blocked: &BitSet,
     links: &mut W,
@@ -367,7 +341,7 @@ const REDOS: usize = 4;
 /// Rewires the moves round one cluster with a frame `w` wide: the squares whose moves were
 /// redrawn (to look for merges round), or `None` (moves untouched) where the flow falls
 /// short or the colours differ.
-fn rewire<W: Wiring>(
+fn rewire<W: Moves + ?Sized>(
     board: Board,
     blocked: &BitSet,
     links: &mut W,
@@ -513,6 +487,47 @@ mod tests {
             let path = construct(&shape, None).unwrap_or_else(|| panic!("{rows}x{cols} {list:?}"));
             crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
                 .unwrap();
+        }
+    }
+
+    #[test]
+    fn the_zone_and_the_whole_boards_moves_both_give_tours() {
+        // The zone (rewired in bands side by side on the tall board) and the whole board's
+        // moves, its fallback, each give a verified tour; a zone too narrow for the frames
+        // notices it.
+        let tall: Vec<(u32, u32, u32, u32)> = (0..10)
+            .map(|i| (20 + 100 * i, 10 + 37 * (i % 4), 4 + 2 * (i % 3), 8))
+            .collect();
+        for (rows, cols, list) in [
+            (40, 42, vec![(6, 6, 20, 2), (6, 16, 2, 20), (30, 8, 6, 8)]),
+            (60, 60, vec![(0, 0, 10, 12), (20, 30, 30, 30)]),
+            (1100, 200, tall),
+        ] {
+            let shape = Shape::with_blocks(rows, cols, &list);
+            let board = shape.board();
+            let base = divide::build(board, None, None).unwrap().tour.path;
+            let blocks = blocks_of(&shape);
+            let clusters = clusters_of(&blocks.list, APART);
+            let first = first_open(&blocks.set, board.area()).unwrap();
+            let job = Job {
+                board,
+                open: shape.open_count(),
+                blocked: &blocks.set,
+                clusters: &clusters,
+                moves: &KNIGHT_DIRECTIONS,
+                ends: None,
+            };
+            let dense = job.run(&mut Dense::cycle(&base)).unwrap();
+            let parts = (&blocks.list[..], &clusters[..]);
+            let mut zone = Zone::new(board, &base, &blocks.set, parts, (9, &[], &[first]));
+            let sparse = job.run(&mut zone).unwrap();
+            assert!(!zone.strayed());
+            for path in [dense, sparse] {
+                crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
+                    .unwrap();
+            }
+            let mut narrow = Zone::new(board, &base, &blocks.set, parts, (1, &[], &[first]));
+            assert!(job.run(&mut narrow).is_none() && narrow.strayed());
         }
     }
 

@@ -3,34 +3,18 @@
 //! ([`super::zone::Zone`]). The rewiring and the merges see no difference; the cycles are
 //! numbered and walked by each in its own way.
 
+use super::blocks::Cluster;
 use crate::bits::BitSet;
 use crate::solve::links::Links;
 
-/// Two neighbours a square, changed by the rewiring and the merges.
-pub(super) trait Wiring {
+/// Two neighbours a square, changed by the rewiring of a cluster.
+pub(super) trait Moves {
     /// The two neighbours of `a` (`u32::MAX` for a free slot).
     fn of(&self, a: u32) -> [u32; 2];
     /// Adds the step between `a` and `b`.
     fn link(&mut self, a: u32, b: u32);
     /// Removes the step between `a` and `b` (which must be there).
     fn unlink(&mut self, a: u32, b: u32);
-    /// Numbers the cycles as they are now, for [`Wiring::label`]: each cycle's size, or
-    /// `None` where an open square lacks a move.
-    fn cycles(&mut self, blocked: &BitSet) -> Option<Vec<usize>>;
-    /// The cycle `a` was on when they were last numbered.
-    fn label(&self, a: u32) -> u32;
-    /// The squares of the cycles apart from the main one, for merges to try round: `apart`
-    /// gives a label's merged cycle where it is not the main one. Only the rewired ones
-    /// (`touched`, or those whose moves changed), or with `whole` every one.
-    fn squares_apart(
-        &self,
-        apart: &dyn Fn(u32) -> Option<u32>,
-        touched: &[u32],
-        whole: bool,
-    ) -> Vec<u32>;
-    /// The cycle walked from `from` by its neighbour `first`, up to `len` squares or until it
-    /// comes back to `from`.
-    fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32>;
 
     /// Whether `a`'s moves are kept here (a merge leaves alone those that are not).
     fn knows(&self, _a: u32) -> bool {
@@ -52,6 +36,47 @@ pub(super) trait Wiring {
     }
 }
 
+/// One cluster's rewiring: the squares it rewired, or `None` where it failed.
+pub(super) type Rewiring<'f> = dyn Fn(&mut dyn Moves, &Cluster) -> Option<Vec<u32>> + Sync + 'f;
+
+/// The moves of the whole board, rewired cluster by cluster, then merged and walked.
+pub(super) trait Wiring: Moves {
+    /// Every cluster rewired by `each`, each on the moves those before it left (or, where
+    /// two cannot reach each other's squares, side by side): the squares rewired, or `None`
+    /// where one failed.
+    fn each_cluster(&mut self, clusters: &[Cluster], each: &Rewiring) -> Option<Vec<u32>>
+    where
+        Self: Sized,
+    {
+        let mut touched = Vec::new();
+        for c in clusters {
+            touched.extend(each(self, c)?);
+            // A zone too narrow for this cluster's frame: the caller widens it.
+            if self.lost() {
+                return None;
+            }
+        }
+        Some(touched)
+    }
+    /// Numbers the cycles as they are now, for [`Wiring::label`]: each cycle's size, or
+    /// `None` where an open square lacks a move.
+    fn cycles(&mut self, blocked: &BitSet) -> Option<Vec<usize>>;
+    /// The cycle `a` was on when they were last numbered.
+    fn label(&self, a: u32) -> u32;
+    /// The squares of the cycles apart from the main one, for merges to try round: `apart`
+    /// gives a label's merged cycle where it is not the main one. Only the rewired ones
+    /// (`touched`, or those whose moves changed), or with `whole` every one.
+    fn squares_apart(
+        &self,
+        apart: &dyn Fn(u32) -> Option<u32>,
+        touched: &[u32],
+        whole: bool,
+    ) -> Vec<u32>;
+    /// The cycle walked from `from` by its neighbour `first`, up to `len` squares or until it
+    /// comes back to `from`.
+    fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32>;
+}
+
 /// Every square's two neighbours, with each square's cycle when last numbered.
 pub(super) struct Dense {
     links: Links,
@@ -68,7 +93,7 @@ impl Dense {
     }
 }
 
-impl Wiring for Dense {
+impl Moves for Dense {
     fn of(&self, a: u32) -> [u32; 2] {
         self.links.of(a)
     }
@@ -80,7 +105,9 @@ impl Wiring for Dense {
     fn unlink(&mut self, a: u32, b: u32) {
         self.links.unlink(a, b)
     }
+}
 
+impl Wiring for Dense {
     fn cycles(&mut self, blocked: &BitSet) -> Option<Vec<usize>> {
         let n = self.links.len();
         let mut label = vec![u32::MAX; n];

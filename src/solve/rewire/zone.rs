@@ -17,7 +17,7 @@
 mod graph;
 
 use super::blocks::{Block, Cluster};
-use super::wiring::Wiring;
+use super::wiring::{Moves, Rewiring, Wiring};
 use crate::bits::BitSet;
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
@@ -25,10 +25,12 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 /// Squares a task of a pass takes.
 const CHUNK: usize = 1 << 16;
 
-/// The moves of the squares near the blocks, the rest read from the base path. A held
-/// square's moves and place in the base are kept by its rank among the held squares (row-major
-/// order, so a cluster's squares lie close together).
-pub(super) struct Zone<'a> {
+/// Rows a band of clusters rewired side by side spans at least.
+const BAND_ROWS: u32 = 256;
+
+/// Which squares are held, and where each held square is in the base: fixed once built.
+struct Index<'a> {
+    board: Board,
     base: &'a [u32],
     blocked: &'a BitSet,
     /// One bit a square: set for a held square.
@@ -37,6 +39,56 @@ pub(super) struct Zone<'a> {
     rank: Vec<u32>,
     /// Each held square's place in the base, by rank.
     pos: Vec<u32>,
+    /// How far from its cluster's box a rewiring may reach.
+    margin: u32,
+}
+
+impl Index<'_> {
+    /// A held square's rank.
+    #[inline]
+    fn rank_of(&self, a: u32) -> Option<usize> {
+        let w = (a >> 6) as usize;
+        let word = *self.held.words().get(w)?;
+        let bit = 1u64 << (a & 63);
+        (word & bit != 0).then(|| self.rank[w] as usize + (word & (bit - 1)).count_ones() as usize)
+    }
+
+    /// Held squares before square `i`.
+    fn rank_at(&self, i: usize) -> usize {
+        let w = i >> 6;
+        match self.held.words().get(w) {
+            Some(&word) => {
+                self.rank[w] as usize + (word & ((1u64 << (i & 63)) - 1)).count_ones() as usize
+            }
+            None => self.pos.len(),
+        }
+    }
+
+    /// `a`'s rank, noting in `stray` a square outside the zone (a blocked one has no moves
+    /// to keep).
+    #[inline]
+    fn rank_or_note(&self, a: u32, stray: &AtomicBool) -> Option<usize> {
+        let k = self.rank_of(a);
+        if k.is_none() && !self.blocked.contains(a as usize) {
+            stray.store(true, Relaxed);
+        }
+        k
+    }
+
+    /// The squares before and after place `p` of the base, round its ends.
+    #[inline]
+    fn base_links(&self, p: u32) -> [u32; 2] {
+        let n = self.base.len();
+        let p = p as usize;
+        [self.base[(p + n - 1) % n], self.base[(p + 1) % n]]
+    }
+}
+
+/// The moves of the squares near the blocks, the rest read from the base path. A held
+/// square's moves and place in the base are kept by its rank among the held squares (row-major
+/// order, so a cluster's squares lie close together).
+pub(super) struct Zone<'a> {
+    ix: Index<'a>,
     /// Each held square's two neighbours, by rank.
     links: Vec<[u32; 2]>,
     /// The held squares whose moves were ever changed, by rank: the nodes are among them.
@@ -98,18 +150,14 @@ impl<'a> Zone<'a> {
             rank.push(total);
             total += w.count_ones();
         }
-        let mut zone = Zone {
+        let mut ix = Index {
+            board,
             base,
             blocked,
             held,
             rank,
             pos: Vec::new(),
-            links: Vec::new(),
-            dirty: BitSet::new(total as usize),
-            node_of: Vec::new(),
-            graph: None,
-            forced: forced.to_vec(),
-            stray: AtomicBool::new(false),
+            margin,
         };
         // One pass over the base, on every core: each held square's place and neighbours.
         let pos: Vec<AtomicU32> = (0..total).map(|_| AtomicU32::new(0)).collect();
@@ -118,64 +166,44 @@ impl<'a> Zone<'a> {
             .collect();
         chunks(n, |r| {
             for p in r {
-                if let Some(k) = zone.rank_of(base[p]) {
-                    let [x, y] = zone.base_links(p as u32);
+                if let Some(k) = ix.rank_of(base[p]) {
+                    let [x, y] = ix.base_links(p as u32);
                     pos[k].store(p as u32, Relaxed);
                     links[k][0].store(x, Relaxed);
                     links[k][1].store(y, Relaxed);
                 }
             }
         });
-        zone.pos = pos.into_iter().map(AtomicU32::into_inner).collect();
-        zone.links = links
-            .into_iter()
-            .map(|[x, y]| [x.into_inner(), y.into_inner()])
-            .collect();
-        zone.node_of = (0..total).map(|_| AtomicU32::new(u32::MAX)).collect();
+        ix.pos = pos.into_iter().map(AtomicU32::into_inner).collect();
+        let mut dirty = BitSet::new(total as usize);
         for &f in forced {
-            if let Some(k) = zone.rank_of(f) {
-                zone.dirty.insert(k);
+            if let Some(k) = ix.rank_of(f) {
+                dirty.insert(k);
             }
         }
-        zone
+        Zone {
+            ix,
+            links: links
+                .into_iter()
+                .map(|[x, y]| [x.into_inner(), y.into_inner()])
+                .collect(),
+            dirty,
+            node_of: (0..total).map(|_| AtomicU32::new(u32::MAX)).collect(),
+            graph: None,
+            forced: forced.to_vec(),
+            stray: AtomicBool::new(false),
+        }
     }
 
     /// Whether a square outside the zone was asked for (the answer is then not to be used).
     pub(super) fn strayed(&self) -> bool {
         self.stray.load(Relaxed)
     }
-
-    /// A held square's rank.
-    #[inline]
-    fn rank_of(&self, a: u32) -> Option<usize> {
-        let w = (a >> 6) as usize;
-        let word = *self.held.words().get(w)?;
-        let bit = 1u64 << (a & 63);
-        (word & bit != 0).then(|| self.rank[w] as usize + (word & (bit - 1)).count_ones() as usize)
-    }
-
-    /// `a`'s rank, noting a square outside the zone (a blocked one has no moves to keep).
-    #[inline]
-    fn rank_or_note(&self, a: u32) -> Option<usize> {
-        let k = self.rank_of(a);
-        if k.is_none() && !self.blocked.contains(a as usize) {
-            self.stray.store(true, Relaxed);
-        }
-        k
-    }
-
-    /// The squares before and after place `p` of the base, round its ends.
-    #[inline]
-    fn base_links(&self, p: u32) -> [u32; 2] {
-        let n = self.base.len();
-        let p = p as usize;
-        [self.base[(p + n - 1) % n], self.base[(p + 1) % n]]
-    }
 }
 
-impl Wiring for Zone<'_> {
+impl Moves for Zone<'_> {
     fn knows(&self, a: u32) -> bool {
-        self.rank_of(a).is_some()
+        self.ix.rank_of(a).is_some()
     }
 
     fn lost(&self) -> bool {
@@ -183,7 +211,7 @@ impl Wiring for Zone<'_> {
     }
 
     fn of(&self, a: u32) -> [u32; 2] {
-        match self.rank_or_note(a) {
+        match self.ix.rank_or_note(a, &self.stray) {
             Some(k) => self.links[k],
             None => [u32::MAX; 2],
         }
@@ -191,7 +219,7 @@ impl Wiring for Zone<'_> {
 
     fn link(&mut self, a: u32, b: u32) {
         for (x, y) in [(a, b), (b, a)] {
-            if let Some(k) = self.rank_or_note(x) {
+            if let Some(k) = self.ix.rank_or_note(x, &self.stray) {
                 let slot = &mut self.links[k];
                 slot[usize::from(slot[0] != u32::MAX)] = y;
                 self.dirty.insert(k);
@@ -201,12 +229,90 @@ impl Wiring for Zone<'_> {
 
     fn unlink(&mut self, a: u32, b: u32) {
         for (x, y) in [(a, b), (b, a)] {
-            if let Some(k) = self.rank_or_note(x) {
+            if let Some(k) = self.ix.rank_or_note(x, &self.stray) {
                 let slot = &mut self.links[k];
                 slot[usize::from(slot[0] != y)] = u32::MAX;
                 self.dirty.insert(k);
             }
         }
+    }
+}
+
+impl Wiring for Zone<'_> {
+    /// Clusters far enough apart in rows are rewired side by side: the board is cut into
+    /// bands of rows, each cluster going to the band its top row lies in, so tall that no
+    /// rewiring in one band reaches the squares of the band after next. The even bands are
+    /// rewired on every core, each on its own share of the moves, then the odd ones. Each
+    /// band takes its clusters in order, so the result does not depend on the threads.
+    fn each_cluster(&mut self, clusters: &[Cluster], each: &Rewiring) -> Option<Vec<u32>> {
+        let (rows, cols) = (self.ix.board.rows, self.ix.board.cols as usize);
+        let margin = self.ix.margin;
+        let tallest = clusters.iter().map(|c| c.r1 - c.r0).max().unwrap_or(0);
+        let height = BAND_ROWS.max(tallest + 2 * margin + 1);
+        let bands = rows.div_ceil(height) as usize;
+        let mut of_band: Vec<Vec<usize>> = vec![Vec::new(); bands];
+        for (i, c) in clusters.iter().enumerate() {
+            of_band[(c.r0 / height) as usize].push(i);
+        }
+        let mut done: Vec<Option<Vec<u32>>> = vec![None; clusters.len()];
+        for phase in 0..2 {
+            // Each band's share of the moves: the rows its rewirings may reach.
+            let mut jobs = Vec::new();
+            let mut rest: &mut [[u32; 2]] = &mut self.links;
+            let mut at = 0;
+            for b in (phase..bands).step_by(2) {
+                let lo = (b as u32 * height).saturating_sub(margin);
+                let hi = ((b as u32 + 1) * height + tallest + margin).min(rows);
+                let (k0, k1) = (
+                    self.ix.rank_at(lo as usize * cols),
+                    self.ix.rank_at(hi as usize * cols),
+                );
+                let (_, tail) = std::mem::take(&mut rest).split_at_mut(k0 - at);
+                let (mine, tail) = tail.split_at_mut(k1 - k0);
+                rest = tail;
+                at = k1;
+                jobs.push((b, k0, mine));
+            }
+            let (ix, stray) = (&self.ix, &self.stray);
+            let run = |(b, first, links): (usize, usize, &mut [[u32; 2]])| {
+                let mut band = Band {
+                    ix,
+                    links,
+                    first,
+                    changed: Vec::new(),
+                    stray,
+                };
+                let mut out = Vec::new();
+                for &i in &of_band[b] {
+                    let touched = each(&mut band, &clusters[i]);
+                    let failed = touched.is_none();
+                    out.push((i, touched));
+                    if failed || band.lost() {
+                        break;
+                    }
+                }
+                (out, band.changed)
+            };
+            #[cfg(feature = "parallel")]
+            let results: Vec<_> = {
+                use rayon::prelude::*;
+                jobs.into_par_iter().map(run).collect()
+            };
+            #[cfg(not(feature = "parallel"))]
+            let results: Vec<_> = jobs.into_iter().map(run).collect();
+            for (out, changed) in results {
+                for (i, touched) in out {
+                    done[i] = Some(touched?);
+                }
+                for k in changed {
+                    self.dirty.insert(k as usize);
+                }
+            }
+            if self.strayed() {
+                return None;
+            }
+        }
+        Some(done.into_iter().flatten().flatten().collect())
     }
 
     fn cycles(&mut self, _blocked: &BitSet) -> Option<Vec<usize>> {
@@ -217,7 +323,7 @@ impl Wiring for Zone<'_> {
     }
 
     fn label(&self, a: u32) -> u32 {
-        match (&self.graph, self.rank_of(a)) {
+        match (&self.graph, self.ix.rank_of(a)) {
             (Some(g), Some(k)) => g.label(self, k),
             _ => u32::MAX,
         }
@@ -239,6 +345,69 @@ impl Wiring for Zone<'_> {
         graph::Graph::of(self)
             .and_then(|g| g.walk(self, from, first, len))
             .unwrap_or_default()
+    }
+}
+
+/// One band's share of a zone's moves, rewired on its own: the held squares of ranks
+/// `first..first + links.len()`.
+struct Band<'z, 'a> {
+    ix: &'z Index<'a>,
+    links: &'z mut [[u32; 2]],
+    first: usize,
+    /// Ranks whose moves changed.
+    changed: Vec<u32>,
+    stray: &'z AtomicBool,
+}
+
+impl Band<'_, '_> {
+    /// Where `a`'s moves are in this share, noting a square outside it.
+    #[inline]
+    fn slot(&self, a: u32) -> Option<usize> {
+        let k = self.ix.rank_or_note(a, self.stray)?;
+        let i = k.checked_sub(self.first).filter(|&i| i < self.links.len());
+        if i.is_none() {
+            self.stray.store(true, Relaxed);
+        }
+        i
+    }
+}
+
+impl Moves for Band<'_, '_> {
+    fn knows(&self, a: u32) -> bool {
+        self.ix
+            .rank_of(a)
+            .is_some_and(|k| k >= self.first && k < self.first + self.links.len())
+    }
+
+    fn lost(&self) -> bool {
+        self.stray.load(Relaxed)
+    }
+
+    fn of(&self, a: u32) -> [u32; 2] {
+        match self.slot(a) {
+            Some(i) => self.links[i],
+            None => [u32::MAX; 2],
+        }
+    }
+
+    fn link(&mut self, a: u32, b: u32) {
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(i) = self.slot(x) {
+                let slot = &mut self.links[i];
+                slot[usize::from(slot[0] != u32::MAX)] = y;
+                self.changed.push((self.first + i) as u32);
+            }
+        }
+    }
+
+    fn unlink(&mut self, a: u32, b: u32) {
+        for (x, y) in [(a, b), (b, a)] {
+            if let Some(i) = self.slot(x) {
+                let slot = &mut self.links[i];
+                slot[usize::from(slot[0] != y)] = u32::MAX;
+                self.changed.push((self.first + i) as u32);
+            }
+        }
     }
 }
 

@@ -31,7 +31,7 @@ pub(super) struct Graph {
 impl Graph {
     /// The graph of the zone's moves now; `None` where a square lacks a move.
     pub(super) fn of(z: &Zone) -> Option<Graph> {
-        let forced: Vec<usize> = z.forced.iter().filter_map(|&f| z.rank_of(f)).collect();
+        let forced: Vec<usize> = z.forced.iter().filter_map(|&f| z.ix.rank_of(f)).collect();
         let words = z.dirty.words();
         let mut keyed: Vec<u64> = chunks(words.len(), |r| {
             let mut v = Vec::new();
@@ -42,8 +42,8 @@ impl Graph {
                 if x == u32::MAX && y == u32::MAX {
                     continue;
                 }
-                let p = z.pos[k];
-                let b = z.base_links(p);
+                let p = z.ix.pos[k];
+                let b = z.ix.base_links(p);
                 if !((x == b[0] && y == b[1]) || (x == b[1] && y == b[0])) || forced.contains(&k) {
                     v.push(u64::from(p) << 32 | k as u64);
                 }
@@ -72,7 +72,7 @@ impl Graph {
         };
         let steps: Vec<[u32; 2]> = chunks(m, |r| {
             r.map(|i| {
-                let b = z.base_links(g.places[i]);
+                let b = z.ix.base_links(g.places[i]);
                 z.links[g.nodes[i] as usize].map(|u| {
                     if u == u32::MAX {
                         NONE
@@ -81,7 +81,7 @@ impl Graph {
                     } else if u == b[0] {
                         BACKWARDS | ((i + m - 1) % m) as u32
                     } else {
-                        z.rank_of(u)
+                        z.ix.rank_of(u)
                             .and_then(|k| g.node(z, k))
                             .map_or(NONE, |i| i as u32)
                     }
@@ -139,7 +139,7 @@ impl Graph {
     /// Numbers the cycles (each node's label): each cycle's size, or `None` where the steps
     /// do not close up.
     pub(super) fn number(&mut self, z: &Zone) -> Option<Vec<usize>> {
-        let (m, n) = (self.nodes.len(), z.base.len());
+        let (m, n) = (self.nodes.len(), z.ix.base.len());
         let mut label = vec![u32::MAX; m];
         let mut size = Vec::new();
         for start in 0..m {
@@ -175,7 +175,7 @@ impl Graph {
             return self.label[i];
         }
         let m = self.nodes.len();
-        let i = self.places.partition_point(|&q| q < z.pos[k]);
+        let i = self.places.partition_point(|&q| q < z.ix.pos[k]);
         self.label[(i + m - 1) % m]
     }
 
@@ -188,14 +188,14 @@ impl Graph {
         apart: &dyn Fn(u32) -> Option<u32>,
         whole: bool,
     ) -> Vec<u32> {
-        let n = z.base.len();
+        let n = z.ix.base.len();
         let mut out = Vec::new();
         for (i, &l) in self.label.iter().enumerate() {
             if apart(l).is_none() {
                 continue;
             }
             let p = self.places[i] as usize;
-            out.push(z.base[p]);
+            out.push(z.ix.base[p]);
             if !whole {
                 continue;
             }
@@ -204,8 +204,8 @@ impl Graph {
                     let gap = self.gap(n, i, step);
                     out.extend(
                         (1..=gap)
-                            .map(|d| z.base[(p + d) % n])
-                            .filter(|&a| z.rank_of(a).is_some()),
+                            .map(|d| z.ix.base[(p + d) % n])
+                            .filter(|&a| z.ix.rank_of(a).is_some()),
                     );
                 }
             }
@@ -216,8 +216,8 @@ impl Graph {
     /// The cycle walked from `from` (a node) by its neighbour `first`, up to `len` squares or
     /// until it comes back to `from`, written stretch by stretch on every core.
     pub(super) fn walk(&self, z: &Zone, from: u32, first: u32, len: usize) -> Option<Vec<u32>> {
-        let (m, n) = (self.nodes.len(), z.base.len());
-        let k = z.rank_of(from)?;
+        let (m, n) = (self.nodes.len(), z.ix.base.len());
+        let k = z.ix.rank_of(from)?;
         let start = self.node(z, k)?;
         let mut slot = z.links[k].iter().position(|&u| u == first)?;
         // The steps in walking order, each with where its squares begin in the walk.
@@ -265,18 +265,18 @@ impl Graph {
                         if step & !INDEX == ONWARDS {
                             let q = (from_place + 1 + j) % n;
                             let first_part = take.min(n - q);
-                            dst[..first_part].copy_from_slice(&z.base[q..q + first_part]);
-                            dst[first_part..].copy_from_slice(&z.base[..take - first_part]);
+                            dst[..first_part].copy_from_slice(&z.ix.base[q..q + first_part]);
+                            dst[first_part..].copy_from_slice(&z.ix.base[..take - first_part]);
                         } else {
                             let q = (from_place + n - 1 - j) % n;
                             for (d, t) in dst.iter_mut().zip(0..take) {
                                 let idx = if t <= q { q - t } else { q + n - t };
-                                *d = z.base[idx];
+                                *d = z.ix.base[idx];
                             }
                         }
                         x += take;
                     } else {
-                        chunk[x - o] = z.base[self.places[(step & INDEX) as usize] as usize];
+                        chunk[x - o] = z.ix.base[self.places[(step & INDEX) as usize] as usize];
                         x += 1;
                     }
                 }
