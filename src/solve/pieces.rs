@@ -123,11 +123,14 @@ fn rewired(shape: &Shape, start: Square, end: Option<Square>, king: bool) -> Opt
                     .collect::<Vec<u32>>(),
             )
         };
-        let base = turns
+        // A king's path may take its diagonal step beside a block, where the rewiring cannot
+        // give it up: the next turn's path takes it elsewhere.
+        turns
             .iter()
-            .find_map(|&turn| whole(turn, 1))
-            .or_else(|| whole(turns[0], FAR_BUDGET))?;
-        super::rewire::construct_between(shape, &base, wazir.moves(), (s, t))
+            .map(|&turn| (turn, 1))
+            .chain([(turns[0], FAR_BUDGET)])
+            .filter_map(|(turn, budget)| whole(turn, budget))
+            .find_map(|base| super::rewire::construct_between(shape, &base, wazir.moves(), (s, t)))
     };
     // The whole board's closed tour is built only where it is used: no ends, or near ones
     // (which fall back on the far ends' way).

@@ -16,14 +16,20 @@ const INDEX: u32 = (1 << 30) - 1;
 /// No step: a square short of a move, or a move to a square that is not a node.
 const NONE: u32 = u32::MAX;
 
+/// A node: its rank among the held squares, its place in the base and its two steps (the
+/// node reached, with how), in the order of its moves; kept together, as a walk reads them
+/// together.
+#[derive(Clone, Copy, Default)]
+struct Node {
+    rank: u32,
+    place: u32,
+    steps: [u32; 2],
+}
+
 /// The nodes of a zone and their steps.
 pub(super) struct Graph {
-    /// The nodes' ranks, in base order.
-    nodes: Vec<u32>,
-    /// The nodes' places in the base, ascending.
-    places: Vec<u32>,
-    /// Each node's two steps (the node reached, with how), in the order of its moves.
-    steps: Vec<[u32; 2]>,
+    /// The nodes, in base order.
+    nodes: Vec<Node>,
     /// Each node's cycle, once numbered.
     label: Vec<u32>,
 }
@@ -33,7 +39,9 @@ impl Graph {
     pub(super) fn of(z: &Zone) -> Option<Graph> {
         let forced: Vec<usize> = z.forced.iter().filter_map(|&f| z.ix.rank_of(f)).collect();
         let words = z.dirty.words();
-        let mut keyed: Vec<u64> = chunks(words.len(), |r| {
+        // The nodes with the base's moves at their places (their steps are drawn from them
+        // below, without reading the base again).
+        let mut nodes: Vec<Node> = chunks(words.len(), |r| {
             let mut v = Vec::new();
             for k in crate::bits::ones(&words[r.clone()]) {
                 let k = r.start * 64 + k as usize;
@@ -45,35 +53,34 @@ impl Graph {
                 let p = z.ix.pos[k];
                 let b = z.ix.base_links(p);
                 if !((x == b[0] && y == b[1]) || (x == b[1] && y == b[0])) || forced.contains(&k) {
-                    v.push(u64::from(p) << 32 | k as u64);
+                    v.push(Node {
+                        rank: k as u32,
+                        place: p,
+                        steps: b,
+                    });
                 }
             }
             v
         })
         .concat();
-        sort(&mut keyed);
-        let m = keyed.len();
+        sort(&mut nodes);
+        let m = nodes.len();
         if m == 0 || m > INDEX as usize {
             return None;
         }
-        let nodes: Vec<u32> = keyed.iter().map(|&x| x as u32).collect();
-        let places: Vec<u32> = keyed.iter().map(|&x| (x >> 32) as u32).collect();
-        drop(keyed);
         chunks(m, |r| {
             for i in r {
-                z.node_of[nodes[i] as usize].store(i as u32, Relaxed);
+                z.node_of[nodes[i].rank as usize].store(i as u32, Relaxed);
             }
         });
-        let g = Graph {
-            nodes,
-            places,
-            steps: Vec::new(),
-            label: Vec::new(),
+        let node = |k: usize| {
+            let i = z.node_of[k].load(Relaxed) as usize;
+            (nodes.get(i).map(|nd| nd.rank) == Some(k as u32)).then_some(i as u32)
         };
         let steps: Vec<[u32; 2]> = chunks(m, |r| {
             r.map(|i| {
-                let b = z.ix.base_links(g.places[i]);
-                z.links[g.nodes[i] as usize].map(|u| {
+                let b = nodes[i].steps;
+                z.links[nodes[i].rank as usize].map(|u| {
                     if u == u32::MAX {
                         NONE
                     } else if u == b[1] {
@@ -81,9 +88,7 @@ impl Graph {
                     } else if u == b[0] {
                         BACKWARDS | ((i + m - 1) % m) as u32
                     } else {
-                        z.ix.rank_of(u)
-                            .and_then(|k| g.node(z, k))
-                            .map_or(NONE, |i| i as u32)
+                        z.ix.rank_of(u).and_then(node).unwrap_or(NONE)
                     }
                 })
             })
@@ -93,43 +98,47 @@ impl Graph {
         if steps.iter().any(|s| s.contains(&NONE)) {
             return None;
         }
-        Some(Graph { steps, ..g })
+        for (nd, s) in nodes.iter_mut().zip(steps) {
+            nd.steps = s;
+        }
+        Some(Graph {
+            nodes,
+            label: Vec::new(),
+        })
     }
 
     /// The node of the held square of rank `k`, if it is one.
     #[inline]
     fn node(&self, z: &Zone, k: usize) -> Option<usize> {
         let i = z.node_of[k].load(Relaxed) as usize;
-        (self.nodes.get(i) == Some(&(k as u32))).then_some(i)
+        (self.nodes.get(i).map(|nd| nd.rank) == Some(k as u32)).then_some(i)
     }
 
-    /// Squares a step passes before it reaches its node.
+    /// Squares a step from `at` passes before it reaches its node, and that node.
     #[inline]
-    fn gap(&self, n: usize, at: usize, step: u32) -> usize {
-        let (from, to) = (
-            self.places[at] as usize,
-            self.places[(step & INDEX) as usize] as usize,
-        );
-        match step & !INDEX {
-            ONWARDS => (to + n - from - 1) % n,
-            BACKWARDS => (from + n - to - 1) % n,
+    fn gap(&self, n: usize, at: &Node, step: u32) -> (usize, &Node) {
+        let to = &self.nodes[(step & INDEX) as usize];
+        let (from, till) = (at.place as usize, to.place as usize);
+        let gap = match step & !INDEX {
+            ONWARDS => (till + n - from - 1) % n,
+            BACKWARDS => (from + n - till - 1) % n,
             _ => 0,
-        }
+        };
+        (gap, to)
     }
 
-    /// The slot of node `to` to leave by, reached from `at` by `step`; `None` where `to` has
-    /// no step back.
+    /// The slot of node `to` to leave by, reached from node `at` by `step`; `None` where `to`
+    /// has no step back.
     #[inline]
-    fn leave(&self, at: usize, step: u32) -> Option<usize> {
+    fn leave(at: usize, step: u32, to: &Node) -> Option<usize> {
         let back = match step & !INDEX {
             ONWARDS => BACKWARDS,
             BACKWARDS => ONWARDS,
             _ => DIRECT,
         } | at as u32;
-        let to = &self.steps[(step & INDEX) as usize];
-        if to[0] == back {
+        if to.steps[0] == back {
             Some(1)
-        } else if to[1] == back {
+        } else if to.steps[1] == back {
             Some(0)
         } else {
             None
@@ -150,9 +159,10 @@ impl Graph {
             let (mut at, mut slot, mut len, mut hops) = (start, 0, 0usize, 0usize);
             loop {
                 label[at] = cycle;
-                let step = self.steps[at][slot];
-                len += 1 + self.gap(n, at, step);
-                slot = self.leave(at, step)?;
+                let step = self.nodes[at].steps[slot];
+                let (gap, to) = self.gap(n, &self.nodes[at], step);
+                len += 1 + gap;
+                slot = Graph::leave(at, step, to)?;
                 at = (step & INDEX) as usize;
                 hops += 1;
                 if at == start {
@@ -175,7 +185,8 @@ impl Graph {
             return self.label[i];
         }
         let m = self.nodes.len();
-        let i = self.places.partition_point(|&q| q < z.ix.pos[k]);
+        let p = z.ix.pos[k];
+        let i = self.nodes.partition_point(|nd| nd.place < p);
         self.label[(i + m - 1) % m]
     }
 
@@ -190,18 +201,18 @@ impl Graph {
     ) -> Vec<u32> {
         let n = z.ix.base.len();
         let mut out = Vec::new();
-        for (i, &l) in self.label.iter().enumerate() {
+        for (nd, &l) in self.nodes.iter().zip(&self.label) {
             if apart(l).is_none() {
                 continue;
             }
-            let p = self.places[i] as usize;
+            let p = nd.place as usize;
             out.push(z.ix.base[p]);
             if !whole {
                 continue;
             }
-            for &step in &self.steps[i] {
+            for &step in &nd.steps {
                 if step & !INDEX == ONWARDS {
-                    let gap = self.gap(n, i, step);
+                    let (gap, _) = self.gap(n, nd, step);
                     out.extend(
                         (1..=gap)
                             .map(|d| z.ix.base[(p + d) % n])
@@ -220,27 +231,37 @@ impl Graph {
         let k = z.ix.rank_of(from)?;
         let start = self.node(z, k)?;
         let mut slot = z.links[k].iter().position(|&u| u == first)?;
-        // The steps in walking order, each with where its squares begin in the walk.
-        let mut walk: Vec<(u32, u32)> = Vec::new();
+        // The walk as runs of the base: each step's stretch and then its node lie next to
+        // each other there (onwards or backwards), a move's node alone; each run with where
+        // it begins in the walk.
+        let mut runs: Vec<(u32, u32)> = Vec::new();
         let mut offsets: Vec<usize> = Vec::new();
         let (mut at, mut total) = (start, 1usize);
         loop {
-            let step = self.steps[at][slot];
-            walk.push((at as u32, step));
+            let nd = &self.nodes[at];
+            let step = nd.steps[slot];
+            let (gap, to) = self.gap(n, nd, step);
+            let p = nd.place as usize;
+            runs.push(match step & !INDEX {
+                ONWARDS => (((p + 1) % n) as u32, gap as u32 + 1),
+                BACKWARDS => (((p + n - 1) % n) as u32, (gap as u32 + 1) | BACK),
+                _ => (to.place, 1),
+            });
             offsets.push(total);
-            total += 1 + self.gap(n, at, step);
-            slot = self.leave(at, step)?;
+            total += 1 + gap;
+            slot = Graph::leave(at, step, to)?;
             at = (step & INDEX) as usize;
             if at == start {
                 break;
             }
-            if walk.len() > m {
+            if runs.len() > m {
                 return None;
             }
         }
-        // The last step's node is `from` again.
+        // The last run ends on `from` again.
         let total = (total - 1).min(len);
         let mut out = vec![0u32; total];
+        let base = z.ix.base;
         let fill = |o: usize, chunk: &mut [u32]| {
             let mut w = offsets.partition_point(|&x| x <= o).saturating_sub(1);
             let mut x = o;
@@ -249,37 +270,33 @@ impl Graph {
                 chunk[0] = from;
                 x = 1;
             }
-            while x < end && w < walk.len() {
-                let (at, step) = walk[w];
-                let gap = self.gap(n, at as usize, step);
-                let (lo, hi) = (offsets[w], offsets[w] + gap + 1);
-                // Entries x..hi.min(end) of this step: its stretch, then its node.
-                let stop = hi.min(end);
-                let from_place = self.places[at as usize] as usize;
-                while x < stop {
-                    let j = x - lo;
-                    if j < gap {
-                        // A run of the stretch, up to the wrap of the base or the chunk's end.
-                        let take = (gap - j).min(stop - x);
-                        let dst = &mut chunk[x - o..x - o + take];
-                        if step & !INDEX == ONWARDS {
-                            let q = (from_place + 1 + j) % n;
-                            let first_part = take.min(n - q);
-                            dst[..first_part].copy_from_slice(&z.ix.base[q..q + first_part]);
-                            dst[first_part..].copy_from_slice(&z.ix.base[..take - first_part]);
-                        } else {
-                            let q = (from_place + n - 1 - j) % n;
-                            for (d, t) in dst.iter_mut().zip(0..take) {
-                                let idx = if t <= q { q - t } else { q + n - t };
-                                *d = z.ix.base[idx];
-                            }
-                        }
-                        x += take;
-                    } else {
-                        chunk[x - o] = z.ix.base[self.places[(step & INDEX) as usize] as usize];
-                        x += 1;
+            while x < end && w < runs.len() {
+                let (q0, len) = runs[w];
+                let (back, len) = (len & BACK != 0, (len & !BACK) as usize);
+                let skip = x - offsets[w];
+                let take = (len - skip).min(end - x);
+                let dst = &mut chunk[x - o..x - o + take];
+                if back {
+                    // Places q0 - skip down, round the base's start.
+                    let q = (q0 as usize + n - skip) % n;
+                    let near = take.min(q + 1);
+                    for (d, &s) in dst[..near]
+                        .iter_mut()
+                        .zip(base[q + 1 - near..=q].iter().rev())
+                    {
+                        *d = s;
                     }
+                    let far = take - near;
+                    for (d, &s) in dst[near..].iter_mut().zip(base[n - far..].iter().rev()) {
+                        *d = s;
+                    }
+                } else {
+                    let q = (q0 as usize + skip) % n;
+                    let near = take.min(n - q);
+                    dst[..near].copy_from_slice(&base[q..q + near]);
+                    dst[near..].copy_from_slice(&base[..take - near]);
                 }
+                x += take;
                 w += 1;
             }
         };
@@ -298,13 +315,16 @@ impl Graph {
     }
 }
 
-/// Sorts node keys (place, rank), on every core where they are many.
-fn sort(keys: &mut [u64]) {
+/// A run of the walk taken backwards along the base (the top bit of its length).
+const BACK: u32 = 1 << 31;
+
+/// Sorts the nodes by place, on every core where they are many.
+fn sort(nodes: &mut [Node]) {
     #[cfg(feature = "parallel")]
-    if keys.len() >= crate::tour::PARALLEL_SQUARES / 16 {
+    if nodes.len() >= crate::tour::PARALLEL_SQUARES / 16 {
         use rayon::prelude::*;
-        keys.par_sort_unstable();
+        nodes.par_sort_unstable_by_key(|nd| nd.place);
         return;
     }
-    keys.sort_unstable();
+    nodes.sort_unstable_by_key(|nd| nd.place);
 }
