@@ -341,10 +341,17 @@ impl Wiring for Zone<'_> {
             .unwrap_or_default()
     }
 
+    /// The last thing asked of a zone: its moves are given up before the tour is written,
+    /// which then needs only the base and the walk's runs.
     fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32> {
-        graph::Graph::of(self)
-            .and_then(|g| g.walk(self, from, first, len))
-            .unwrap_or_default()
+        let Some(walk) = graph::Graph::of(self).and_then(|g| g.walk(self, from, first)) else {
+            return Vec::new();
+        };
+        self.graph = None;
+        self.links = Vec::new();
+        self.node_of = Vec::new();
+        self.ix.pos = Vec::new();
+        walk.write(self.ix.base, len)
     }
 }
 

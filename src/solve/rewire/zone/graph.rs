@@ -224,9 +224,8 @@ impl Graph {
         out
     }
 
-    /// The cycle walked from `from` (a node) by its neighbour `first`, up to `len` squares or
-    /// until it comes back to `from`, written stretch by stretch on every core.
-    pub(super) fn walk(&self, z: &Zone, from: u32, first: u32, len: usize) -> Option<Vec<u32>> {
+    /// The cycle walked from `from` (a node) by its neighbour `first`, as runs of the base.
+    pub(super) fn walk(&self, z: &Zone, from: u32, first: u32) -> Option<Walk> {
         let (m, n) = (self.nodes.len(), z.ix.base.len());
         let k = z.ix.rank_of(from)?;
         let start = self.node(z, k)?;
@@ -258,16 +257,40 @@ impl Graph {
                 return None;
             }
         }
+        Some(Walk {
+            from,
+            runs,
+            offsets,
+            total,
+        })
+    }
+}
+
+/// A cycle walked as runs of the base: each run's first place and length (the top bit set
+/// for one taken backwards), with where it begins in the walk.
+pub(super) struct Walk {
+    from: u32,
+    runs: Vec<(u32, u32)>,
+    offsets: Vec<usize>,
+    /// Squares walked, `from` counted twice (at the start and at the end of the last run).
+    total: usize,
+}
+
+impl Walk {
+    /// The first `len` squares of the walk (at most the whole cycle), copied from `base` run
+    /// by run on every core.
+    pub(super) fn write(&self, base: &[u32], len: usize) -> Vec<u32> {
+        let n = base.len();
+        let (runs, offsets) = (&self.runs, &self.offsets);
         // The last run ends on `from` again.
-        let total = (total - 1).min(len);
+        let total = (self.total - 1).min(len);
         let mut out = vec![0u32; total];
-        let base = z.ix.base;
         let fill = |o: usize, chunk: &mut [u32]| {
             let mut w = offsets.partition_point(|&x| x <= o).saturating_sub(1);
             let mut x = o;
             let end = o + chunk.len();
             if x == 0 {
-                chunk[0] = from;
+                chunk[0] = self.from;
                 x = 1;
             }
             while x < end && w < runs.len() {
@@ -306,12 +329,12 @@ impl Graph {
             out.par_chunks_mut(CHUNK)
                 .enumerate()
                 .for_each(|(c, chunk)| fill(c * CHUNK, chunk));
-            return Some(out);
+            return out;
         }
         for (c, chunk) in out.chunks_mut(CHUNK).enumerate() {
             fill(c * CHUNK, chunk);
         }
-        Some(out)
+        out
     }
 }
 
