@@ -98,37 +98,29 @@ fn rewired(shape: &Shape, start: Square, end: Option<Square>, king: bool) -> Opt
         } else {
             return None;
         };
-        // The rectangle's constructions miss some pairs that they join on the board turned
-        // round or mirrored: those are tried first, the search last.
-        let (rows, cols) = (board.rows, board.cols);
-        let turns: [fn(Square, u32, u32) -> Square; 4] = [
-            |x, _, _| x,
-            |x, r, c| Square::new(r - 1 - x.row, c - 1 - x.col),
-            |x, _, c| Square::new(x.row, c - 1 - x.col),
-            |x, r, _| Square::new(r - 1 - x.row, x.col),
-        ];
-        let whole = |turn: fn(Square, u32, u32) -> Square, budget| {
+        let whole = |turn: Option<Turn>, budget| {
+            let at = |x: Square| turn.map_or(x, |f| f(x, board));
             let req = Request {
-                start: Some(turn(p, rows, cols)),
-                end: Some(turn(q, rows, cols)),
+                start: Some(at(p)),
+                end: Some(at(q)),
                 budget: Some(budget),
                 piece,
                 ..Request::new(board, Kind::Open)
             };
             let path = super::solve(&req).ok()?.tour.path;
-            // Each turn is its own inverse.
-            Some(
-                path.into_iter()
-                    .map(|i| board.index(turn(board.square(i), rows, cols)))
-                    .collect::<Vec<u32>>(),
-            )
+            Some(match turn {
+                Some(f) => turned_back(board, f, path),
+                None => path,
+            })
         };
         // A king's path may take its diagonal step beside a block, where the rewiring cannot
         // give it up: the next turn's path takes it elsewhere.
-        turns
-            .iter()
-            .map(|&turn| (turn, 1))
-            .chain([(turns[0], FAR_BUDGET)])
+        // The rectangle's constructions first (a budget of one position stops the search at
+        // once), the search last.
+        std::iter::once(None)
+            .chain(TURNS.map(Some))
+            .map(|turn| (turn, 1))
+            .chain([(None, FAR_BUDGET)])
             .filter_map(|(turn, budget)| whole(turn, budget))
             .find_map(|base| super::rewire::construct_between(shape, &base, wazir.moves(), (s, t)))
     };
@@ -181,7 +173,9 @@ fn grid_tour(
     }
     if let (true, Some(t)) = (king, end) {
         return match start {
-            Some(s) => super::king_ends::between(board, s, t).map(|p| (p, Method::Cuts)),
+            Some(s) => {
+                between_turned(board, s, t, super::king_ends::between).map(|p| (p, Method::Cuts))
+            }
             // Any start: the cycle, ending at the end.
             None if board.rows >= 2 && board.cols >= 2 => {
                 let cycle = grid_cycle(board);
@@ -228,11 +222,45 @@ fn wazir_ends(board: Board, start: Option<Square>, end: Option<Square>) -> Optio
                 .find(|&q| q != given && wazir_joins(m, n, given, q))?
         }
     };
-    let mut path = super::wazir_ends::between(board, given, other)?;
+    let mut path = between_turned(board, given, other, super::wazir_ends::between)?;
     if start.is_none() {
         path.reverse();
     }
     Some(path)
+}
+
+/// The board turned half round or mirrored across an axis: a square's place on it (each is
+/// its own inverse).
+type Turn = fn(Square, Board) -> Square;
+
+/// The three turns other than none.
+const TURNS: [Turn; 3] = [
+    |x, b| Square::new(b.rows - 1 - x.row, b.cols - 1 - x.col),
+    |x, b| Square::new(x.row, b.cols - 1 - x.col),
+    |x, b| Square::new(b.rows - 1 - x.row, x.col),
+];
+
+/// A path on the turned board, as a path on `board`.
+fn turned_back(board: Board, turn: Turn, path: Vec<u32>) -> Vec<u32> {
+    path.into_iter()
+        .map(|i| board.index(turn(board.square(i), board)))
+        .collect()
+}
+
+/// A path from `s` to `t` by `between` (the wazir's or the king's cuts), else by the same on
+/// the board turned or mirrored, turned back: the cuts miss a few pairs that they join there.
+fn between_turned(
+    board: Board,
+    s: Square,
+    t: Square,
+    between: fn(Board, Square, Square) -> Option<Vec<u32>>,
+) -> Option<Vec<u32>> {
+    between(board, s, t).or_else(|| {
+        TURNS.iter().find_map(|&turn| {
+            let path = between(board, turn(s, board), turn(t, board))?;
+            Some(turned_back(board, turn, path))
+        })
+    })
 }
 
 #[cfg(test)]
