@@ -98,8 +98,12 @@ pub(super) struct Zone<'a> {
     node_of: Vec<AtomicU32>,
     /// The cycles as last numbered.
     graph: Option<graph::Graph>,
-    /// Squares that are nodes whatever their moves: where the walk begins and ends.
-    forced: Vec<u32>,
+    /// The ranks of the squares that are nodes whatever their moves: where the walk begins
+    /// and ends.
+    forced_ranks: Vec<usize>,
+    /// Ranks whose moves changed since the cycles were last numbered (kept only once they
+    /// were): the graph is brought up to date from them instead of drawn again.
+    fresh: Vec<u32>,
     /// Whether a square outside the zone was asked for.
     stray: AtomicBool,
 }
@@ -176,10 +180,9 @@ impl<'a> Zone<'a> {
         });
         ix.pos = pos.into_iter().map(AtomicU32::into_inner).collect();
         let mut dirty = BitSet::new(total as usize);
-        for &f in forced {
-            if let Some(k) = ix.rank_of(f) {
-                dirty.insert(k);
-            }
+        let forced_ranks: Vec<usize> = forced.iter().filter_map(|&f| ix.rank_of(f)).collect();
+        for &k in &forced_ranks {
+            dirty.insert(k);
         }
         Zone {
             ix,
@@ -190,7 +193,8 @@ impl<'a> Zone<'a> {
             dirty,
             node_of: (0..total).map(|_| AtomicU32::new(u32::MAX)).collect(),
             graph: None,
-            forced: forced.to_vec(),
+            forced_ranks,
+            fresh: Vec::new(),
             stray: AtomicBool::new(false),
         }
     }
@@ -198,6 +202,25 @@ impl<'a> Zone<'a> {
     /// Whether a square outside the zone was asked for (the answer is then not to be used).
     pub(super) fn strayed(&self) -> bool {
         self.stray.load(Relaxed)
+    }
+
+    /// Notes that the moves of the held square of rank `k` changed.
+    fn mark(&mut self, k: usize) {
+        self.dirty.insert(k);
+        if self.graph.is_some() {
+            self.fresh.push(k as u32);
+        }
+    }
+
+    /// The graph of the moves as they are now: the last one brought up to date, or a new one.
+    fn graph_now(&mut self) -> Option<graph::Graph> {
+        let mut fresh = std::mem::take(&mut self.fresh);
+        let g = match self.graph.take() {
+            Some(g) => g.update(self, &mut fresh),
+            None => graph::Graph::of(self),
+        };
+        self.fresh = fresh;
+        g
     }
 }
 
@@ -222,7 +245,7 @@ impl Moves for Zone<'_> {
             if let Some(k) = self.ix.rank_or_note(x, &self.stray) {
                 let slot = &mut self.links[k];
                 slot[usize::from(slot[0] != u32::MAX)] = y;
-                self.dirty.insert(k);
+                self.mark(k);
             }
         }
     }
@@ -232,7 +255,7 @@ impl Moves for Zone<'_> {
             if let Some(k) = self.ix.rank_or_note(x, &self.stray) {
                 let slot = &mut self.links[k];
                 slot[usize::from(slot[0] != y)] = u32::MAX;
-                self.dirty.insert(k);
+                self.mark(k);
             }
         }
     }
@@ -305,7 +328,7 @@ impl Wiring for Zone<'_> {
                     done[i] = Some(touched?);
                 }
                 for k in changed {
-                    self.dirty.insert(k as usize);
+                    self.mark(k as usize);
                 }
             }
             if self.strayed() {
@@ -316,7 +339,7 @@ impl Wiring for Zone<'_> {
     }
 
     fn cycles(&mut self, _blocked: &BitSet) -> Option<Vec<usize>> {
-        let mut g = graph::Graph::of(self)?;
+        let mut g = self.graph_now()?;
         let size = g.number(self)?;
         self.graph = Some(g);
         Some(size)
@@ -344,7 +367,7 @@ impl Wiring for Zone<'_> {
     /// The last thing asked of a zone: its moves are given up before the tour is written,
     /// which then needs only the base and the walk's runs.
     fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32> {
-        let Some(walk) = graph::Graph::of(self).and_then(|g| g.walk(self, from, first)) else {
+        let Some(walk) = self.graph_now().and_then(|g| g.walk(self, from, first)) else {
             return Vec::new();
         };
         self.graph = None;
@@ -429,4 +452,61 @@ fn chunks<T: Send>(n: usize, f: impl Fn(std::ops::Range<usize>) -> T + Sync + Se
         return ranges.into_par_iter().map(f).collect();
     }
     ranges.into_iter().map(f).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{blocks_of, clusters_of, first_open, frames, join, APART};
+    use super::*;
+    use crate::board::KNIGHT_DIRECTIONS;
+    use crate::shape::Shape;
+
+    #[test]
+    fn a_graph_brought_up_to_date_numbers_the_cycles_as_a_new_one() {
+        // After the clusters, after the merges and after a cluster rewired again, the graph
+        // kept up to date from the changed squares and one drawn anew count the same cycles.
+        let shape = Shape::with_blocks(60, 60, &[(0, 0, 10, 12), (20, 30, 30, 30), (40, 6, 8, 8)]);
+        let board = shape.board();
+        let base = crate::solve::divide::build(board, None, None)
+            .unwrap()
+            .tour
+            .path;
+        let blocks = blocks_of(&shape);
+        let clusters = clusters_of(&blocks.list, APART);
+        let first = first_open(&blocks.set, board.area()).unwrap();
+        let parts = (&blocks.list[..], &clusters[..]);
+        let mut zone = Zone::new(board, &base, &blocks.set, parts, (9, &[], &[first]));
+        let moves = &KNIGHT_DIRECTIONS[..];
+        let each = |w: &mut dyn Moves, c: &Cluster| {
+            frames(board, &blocks.set, w, c, (moves, 0), (None, None))
+        };
+        let touched = zone.each_cluster(&clusters, &each).unwrap();
+        let both = |z: &mut Zone| {
+            let mut kept = z.cycles(&blocks.set).unwrap();
+            z.graph = None;
+            let mut anew = z.cycles(&blocks.set).unwrap();
+            kept.sort_unstable();
+            anew.sort_unstable();
+            assert_eq!(kept, anew);
+            kept
+        };
+        let drawn = zone.cycles(&blocks.set).unwrap();
+        assert!(drawn.len() > 1, "nothing for the merges to do");
+        join::merge_cycles(board, &blocks.set, &mut zone, &touched, moves, None).unwrap();
+        assert_eq!(both(&mut zone), vec![shape.open_count()]);
+        for (salt, c) in clusters.iter().enumerate() {
+            frames(
+                board,
+                &blocks.set,
+                &mut zone,
+                c,
+                (moves, salt + 1),
+                (None, None),
+            )
+            .unwrap();
+            let sizes = both(&mut zone);
+            assert_eq!(sizes.iter().sum::<usize>(), shape.open_count());
+        }
+        assert!(!zone.strayed());
+    }
 }

@@ -37,33 +37,44 @@ pub(super) struct Graph {
 impl Graph {
     /// The graph of the zone's moves now; `None` where a square lacks a move.
     pub(super) fn of(z: &Zone) -> Option<Graph> {
-        let forced: Vec<usize> = z.forced.iter().filter_map(|&f| z.ix.rank_of(f)).collect();
         let words = z.dirty.words();
-        // The nodes with the base's moves at their places (their steps are drawn from them
-        // below, without reading the base again).
         let mut nodes: Vec<Node> = chunks(words.len(), |r| {
-            let mut v = Vec::new();
-            for k in crate::bits::ones(&words[r.clone()]) {
-                let k = r.start * 64 + k as usize;
-                let [x, y] = z.links[k];
-                // A blocked square has given up both its moves.
-                if x == u32::MAX && y == u32::MAX {
-                    continue;
-                }
-                let p = z.ix.pos[k];
-                let b = z.ix.base_links(p);
-                if !((x == b[0] && y == b[1]) || (x == b[1] && y == b[0])) || forced.contains(&k) {
-                    v.push(Node {
-                        rank: k as u32,
-                        place: p,
-                        steps: b,
-                    });
-                }
-            }
-            v
+            crate::bits::ones(&words[r.clone()])
+                .filter_map(|k| candidate(z, r.start * 64 + k as usize))
+                .collect::<Vec<Node>>()
         })
         .concat();
         sort(&mut nodes);
+        Graph::build(z, nodes)
+    }
+
+    /// The graph again after the moves of the held squares of ranks `fresh` changed: the
+    /// nodes kept, those squares among them added where they are not, the steps drawn anew
+    /// (a node whose moves went back to the base's is still a node, with base steps).
+    pub(super) fn update(self, z: &Zone, fresh: &mut Vec<u32>) -> Option<Graph> {
+        fresh.sort_unstable();
+        fresh.dedup();
+        let mut add: Vec<Node> = fresh
+            .iter()
+            .filter(|&&k| self.node(z, k as usize).is_none())
+            .filter_map(|&k| candidate(z, k as usize))
+            .collect();
+        fresh.clear();
+        add.sort_unstable_by_key(|nd| nd.place);
+        let mut nodes = Vec::with_capacity(self.nodes.len() + add.len());
+        let mut new = add.into_iter().peekable();
+        for nd in self.nodes {
+            while let Some(a) = new.next_if(|a| a.place < nd.place) {
+                nodes.push(a);
+            }
+            nodes.push(nd);
+        }
+        nodes.extend(new);
+        Graph::build(z, nodes)
+    }
+
+    /// The graph of `nodes` (in base order; their steps are drawn here).
+    fn build(z: &Zone, mut nodes: Vec<Node>) -> Option<Graph> {
         let m = nodes.len();
         if m == 0 || m > INDEX as usize {
             return None;
@@ -79,7 +90,7 @@ impl Graph {
         };
         let steps: Vec<[u32; 2]> = chunks(m, |r| {
             r.map(|i| {
-                let b = nodes[i].steps;
+                let b = z.ix.base_links(nodes[i].place);
                 z.links[nodes[i].rank as usize].map(|u| {
                     if u == u32::MAX {
                         NONE
@@ -336,6 +347,23 @@ impl Walk {
         }
         out
     }
+}
+
+/// The held square of rank `k` as a node where its moves are not the base's (or it is
+/// forced); `None` for a blocked square, which has given up both its moves.
+fn candidate(z: &Zone, k: usize) -> Option<Node> {
+    let [x, y] = z.links[k];
+    if x == u32::MAX && y == u32::MAX {
+        return None;
+    }
+    let p = z.ix.pos[k];
+    let b = z.ix.base_links(p);
+    let moved = !((x == b[0] && y == b[1]) || (x == b[1] && y == b[0]));
+    (moved || z.forced_ranks.contains(&k)).then_some(Node {
+        rank: k as u32,
+        place: p,
+        steps: [NONE; 2],
+    })
 }
 
 /// A run of the walk taken backwards along the base (the top bit of its length).
