@@ -102,6 +102,38 @@ pub(super) fn merge_cycles<W: Wiring>(
             };
             anchors = links.squares_apart(&apart, touched, true);
         } else if left == before {
+            // No parallel pair is left: a cycle apart may still join the main one through
+            // three moves, where the main cycle's order round them is known.
+            if let Some(m) = main {
+                let mut roots: Vec<u32> = (0..count).map(|l| find(&mut parent, l)).collect();
+                let m = roots[m as usize];
+                let bridge = Bridge {
+                    board,
+                    blocked,
+                    moves,
+                    keep,
+                };
+                for &a in &anchors {
+                    let ra = roots[links.label(a) as usize];
+                    if ra == m {
+                        continue;
+                    }
+                    if let Some([a, b, x, y, u, v]) = bridge.find(links, a, (&roots, m)) {
+                        links.unlink(a, b);
+                        links.unlink(x, y);
+                        links.unlink(u, v);
+                        links.link(a, x);
+                        links.link(b, u);
+                        links.link(y, v);
+                        parent[ra as usize] = m;
+                        roots.iter_mut().filter(|r| **r == ra).for_each(|r| *r = m);
+                        left -= 1;
+                    }
+                }
+                if left < before {
+                    continue;
+                }
+            }
             // Some squares of each cycle left apart, for the caller to rewire round.
             let main = main.map(|m| find(&mut parent, m));
             return Err(anchors
@@ -113,4 +145,151 @@ pub(super) fn merge_cycles<W: Wiring>(
         }
     }
     Ok(())
+}
+
+/// Squares walked along the main cycle to tell its way round a join through three moves.
+const BRIDGE_WALK: usize = 1 << 18;
+
+/// What a join through three moves needs.
+struct Bridge<'t> {
+    board: Board,
+    blocked: &'t BitSet,
+    moves: &'t [(i32, i32)],
+    keep: Option<(u32, u32)>,
+}
+
+impl Bridge<'_> {
+    /// The squares a move of the piece from `a`, on the board, open and kept by `links`.
+    fn near<'w, W: Wiring>(&'w self, links: &'w W, a: u32) -> impl Iterator<Item = u32> + 'w {
+        let s = self.board.square(a);
+        self.moves.iter().filter_map(move |&(dr, dc)| {
+            let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
+            if !self.board.contains(r, c) {
+                return None;
+            }
+            let x = (r as u64 * self.board.cols as u64 + c as u64) as u32;
+            (!self.blocked.contains(x as usize) && links.knows(x)).then_some(x)
+        })
+    }
+
+    /// Whether the step `a`-`b` may be given up.
+    fn free(&self, a: u32, b: u32) -> bool {
+        b != u32::MAX
+            && !self
+                .keep
+                .is_some_and(|(s, t)| (a, b) == (s, t) || (a, b) == (t, s))
+    }
+
+    /// Whether `p` and `q` are a move apart.
+    fn is_move(&self, p: u32, q: u32) -> bool {
+        let (s, t) = (self.board.square(p), self.board.square(q));
+        let d = (t.row as i32 - s.row as i32, t.col as i32 - s.col as i32);
+        self.moves.contains(&d)
+    }
+
+    /// A join of the cycle through `a` (apart from the main one) to the main one: its step
+    /// a-b and the main cycle's x-y and u-v give way to a-x, b-u and y-v, where x is a move
+    /// from a, u a move from b, y a move from v, and the main cycle goes on from y away from
+    /// x to u before v (so x, a..b, u..y, v.. is one cycle). The squares a, b, x, y, u, v.
+    fn find<W: Wiring>(&self, links: &W, a: u32, (roots, m): (&[u32], u32)) -> Option<[u32; 6]> {
+        let on_main = |s: u32| roots.get(links.label(s) as usize) == Some(&m);
+        let other = |s: u32, t: u32| {
+            let [p, q] = links.of(s);
+            if p == t {
+                q
+            } else {
+                p
+            }
+        };
+        for b in links.of(a) {
+            if !self.free(a, b) || !links.knows(b) {
+                continue;
+            }
+            for x in self.near(links, a).filter(|&x| on_main(x)) {
+                for y in links.of(x) {
+                    if !self.free(x, y) || !links.knows(y) {
+                        continue;
+                    }
+                    for u in self.near(links, b) {
+                        if u == x || u == y || !on_main(u) {
+                            continue;
+                        }
+                        for v in links.of(u) {
+                            if v == x || v == y || !self.free(u, v) || !links.knows(v) {
+                                continue;
+                            }
+                            if !self.is_move(y, v) {
+                                continue;
+                            }
+                            // Which of u and v comes first onwards from y, away from x: or
+                            // onwards from x, away from y, the other one.
+                            let first =
+                                links
+                                    .reach(y, other(y, x), [u, v], BRIDGE_WALK)
+                                    .or_else(|| {
+                                        links.reach(x, other(x, y), [u, v], BRIDGE_WALK).map(|w| {
+                                            if w == u {
+                                                v
+                                            } else {
+                                                u
+                                            }
+                                        })
+                                    });
+                            if first == Some(u) {
+                                return Some([a, b, x, y, u, v]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::wiring::{Dense, Moves};
+    use super::*;
+    use crate::board::KNIGHT_DIRECTIONS;
+
+    #[test]
+    fn a_cycle_apart_joins_the_main_one_through_three_moves() {
+        // A knight's hexagon beside a closed tour of the rest of the board: each join found
+        // from one of its squares leaves one cycle, and some are found.
+        let board = Board::new(12, 12).unwrap();
+        let n = board.area();
+        let at = |r: u32, c: u32| r * 12 + c;
+        let hex = [at(4, 5), at(6, 4), at(5, 6), at(7, 5), at(5, 4), at(6, 6)];
+        let mut holes = hex.to_vec();
+        holes.sort_unstable();
+        let shape = crate::shape::Shape::new(board, holes).unwrap();
+        let req = crate::solve::Request::new(board, crate::tour::Kind::Closed);
+        let main = crate::solve::solve_on(&shape, &req).unwrap().tour.path;
+        let blocked = BitSet::new(n);
+        let bridge = Bridge {
+            board,
+            blocked: &blocked,
+            moves: &KNIGHT_DIRECTIONS,
+            keep: None,
+        };
+        let mut joins = 0;
+        for &a in &hex {
+            let mut d = Dense::of_cycles(n, &[&main, &hex]);
+            assert_eq!(d.cycles(&blocked).unwrap().len(), 2);
+            let m = d.label(main[0]);
+            let roots: Vec<u32> = vec![0, 1];
+            if let Some([a, b, x, y, u, v]) = bridge.find(&d, a, (&roots, m)) {
+                d.unlink(a, b);
+                d.unlink(x, y);
+                d.unlink(u, v);
+                d.link(a, x);
+                d.link(b, u);
+                d.link(y, v);
+                assert_eq!(d.cycles(&blocked).unwrap(), vec![n], "from {a}");
+                joins += 1;
+            }
+        }
+        assert!(joins > 0);
+    }
 }

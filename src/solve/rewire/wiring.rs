@@ -63,6 +63,9 @@ pub(super) trait Wiring: Moves {
     fn cycles(&mut self, blocked: &BitSet) -> Option<Vec<usize>>;
     /// The cycle `a` was on when they were last numbered.
     fn label(&self, a: u32) -> u32;
+    /// Which of `goals` the walk from `from` by its neighbour `first` meets first, within
+    /// `limit` squares (the moves as they are now); `None` where it meets neither.
+    fn reach(&self, from: u32, first: u32, goals: [u32; 2], limit: usize) -> Option<u32>;
     /// The squares of the cycles apart from the main one, for merges to try round: `apart`
     /// gives a label's merged cycle where it is not the main one. Only the rewired ones
     /// (`touched`, or those whose moves changed), or with `whole` every one.
@@ -88,6 +91,23 @@ impl Dense {
     pub(super) fn cycle(base: &[u32]) -> Dense {
         Dense {
             links: Links::cycle(base),
+            label: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl Dense {
+    /// The moves of `cycles` (each closed, together covering `n` squares or fewer).
+    pub(super) fn of_cycles(n: usize, cycles: &[&[u32]]) -> Dense {
+        let mut links = Links::new(n);
+        for c in cycles {
+            for (i, &a) in c.iter().enumerate() {
+                links.link(a, c[(i + 1) % c.len()]);
+            }
+        }
+        Dense {
+            links,
             label: Vec::new(),
         }
     }
@@ -171,5 +191,20 @@ impl Wiring for Dense {
 
     fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32> {
         self.links.walk(from, first, len)
+    }
+
+    fn reach(&self, from: u32, first: u32, goals: [u32; 2], limit: usize) -> Option<u32> {
+        let (mut prev, mut at) = (from, first);
+        for _ in 0..limit {
+            if goals.contains(&at) {
+                return Some(at);
+            }
+            if at == from || at == u32::MAX {
+                return None;
+            }
+            let [x, y] = self.of(at);
+            (prev, at) = (at, if x == prev { y } else { x });
+        }
+        None
     }
 }

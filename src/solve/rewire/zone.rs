@@ -352,6 +352,57 @@ impl Wiring for Zone<'_> {
         }
     }
 
+    /// A walk through the held squares by their moves, and past them along the base, where
+    /// every square kept the base's moves.
+    fn reach(&self, from: u32, first: u32, goals: [u32; 2], limit: usize) -> Option<u32> {
+        let n = self.ix.base.len();
+        let (mut prev, mut at) = (from, first);
+        let mut walked = 0;
+        while walked < limit {
+            if goals.contains(&at) {
+                return Some(at);
+            }
+            if at == from || at == u32::MAX {
+                return None;
+            }
+            if let Some(k) = self.ix.rank_of(at) {
+                let [x, y] = self.links[k];
+                (prev, at) = (at, if x == prev { y } else { x });
+                walked += 1;
+                continue;
+            }
+            // `at` is not held, so it kept the base's moves, as did every square after it up
+            // to the next held one: run along the base from `prev` (held) that way.
+            let p = self.ix.pos[self.ix.rank_of(prev)?] as usize;
+            let onwards = self.ix.base[(p + 1) % n] == at;
+            let step = |q: usize| {
+                if onwards {
+                    (q + 1) % n
+                } else {
+                    (q + n - 1) % n
+                }
+            };
+            let mut q = step(p);
+            loop {
+                let s = self.ix.base[q];
+                if goals.contains(&s) {
+                    return Some(s);
+                }
+                walked += 1;
+                if walked >= limit {
+                    return None;
+                }
+                let next = step(q);
+                if self.ix.rank_of(self.ix.base[next]).is_some() {
+                    (prev, at) = (s, self.ix.base[next]);
+                    break;
+                }
+                q = next;
+            }
+        }
+        None
+    }
+
     fn squares_apart(
         &self,
         apart: &dyn Fn(u32) -> Option<u32>,
@@ -508,5 +559,73 @@ mod tests {
             assert_eq!(sizes.iter().sum::<usize>(), shape.open_count());
         }
         assert!(!zone.strayed());
+    }
+
+    #[test]
+    fn a_walk_past_the_held_squares_follows_the_cycle() {
+        // From squares near the blocks, the first of two squares met (held or not) is the
+        // one the walk of the whole cycle reaches first that way.
+        let shape = Shape::with_blocks(60, 60, &[(0, 0, 10, 12), (20, 30, 30, 30), (40, 6, 8, 8)]);
+        let board = shape.board();
+        let n = board.area();
+        let base = crate::solve::divide::build(board, None, None)
+            .unwrap()
+            .tour
+            .path;
+        let blocks = blocks_of(&shape);
+        let clusters = clusters_of(&blocks.list, APART);
+        let first = first_open(&blocks.set, n).unwrap();
+        let parts = (&blocks.list[..], &clusters[..]);
+        let mut zone = Zone::new(board, &base, &blocks.set, parts, (9, &[], &[first]));
+        let moves = &KNIGHT_DIRECTIONS[..];
+        let each = |w: &mut dyn Moves, c: &Cluster| {
+            frames(board, &blocks.set, w, c, (moves, 0), (None, None))
+        };
+        let touched = zone.each_cluster(&clusters, &each).unwrap();
+        zone.cycles(&blocks.set).unwrap();
+        join::merge_cycles(board, &blocks.set, &mut zone, &touched, moves, None).unwrap();
+        let open: Vec<u32> = (0..n as u32)
+            .filter(|&i| !blocks.set.contains(i as usize))
+            .collect();
+        let mut x = 11u64;
+        let mut pick = || {
+            x = crate::rng::mix64(x);
+            open[x as usize % open.len()]
+        };
+        let asked: Vec<(u32, u32, [u32; 2], Option<u32>)> = touched
+            .iter()
+            .step_by(7)
+            .map(|&s| {
+                let (by, goals) = (zone.of(s)[0], [pick(), pick()]);
+                (s, by, goals, zone.reach(s, by, goals, n))
+            })
+            .collect();
+        assert!(asked.len() > 20 && !zone.strayed());
+        let path = zone.walk(first, zone.of(first)[0], shape.open_count() + 1);
+        assert_eq!(path.len(), shape.open_count());
+        let mut place = vec![usize::MAX; n];
+        for (i, &s) in path.iter().enumerate() {
+            place[s as usize] = i;
+        }
+        let len = path.len();
+        for (s, by, goals, got) in asked {
+            let onwards = path[(place[s as usize] + 1) % len] == by;
+            let ahead = |g: u32| {
+                let (p, q) = (place[s as usize], place[g as usize]);
+                if onwards {
+                    (q + len - p) % len
+                } else {
+                    (p + len - q) % len
+                }
+            };
+            let want = if goals.contains(&s) || goals[0] == goals[1] {
+                continue;
+            } else if ahead(goals[0]) < ahead(goals[1]) {
+                goals[0]
+            } else {
+                goals[1]
+            };
+            assert_eq!(got, Some(want), "from {s} by {by} to {goals:?}");
+        }
     }
 }
