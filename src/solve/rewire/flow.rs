@@ -20,14 +20,22 @@ pub(super) fn flow_moves(
     (moves, salt): (&[(i32, i32)], usize),
 ) -> Option<Vec<(u32, u32)>> {
     let m = nodes.len();
-    let light = |i: u32| board.square(i).colour() == 0;
+    // Each node's row and column, found once (a division each).
+    let at: Vec<(u32, u32)> = nodes
+        .iter()
+        .map(|&i| {
+            let s = board.square(i);
+            (s.row, s.col)
+        })
+        .collect();
+    let light = |k: usize| (at[k].0 + at[k].1) & 1 == 0;
     let mut left: Vec<u32> = nodes.iter().map(|&i| need(i)).collect();
     let (mut supply, mut demand) = (0u32, 0u32);
-    for (k, &i) in nodes.iter().enumerate() {
-        if light(i) {
-            supply += left[k];
+    for (k, &l) in left.iter().enumerate() {
+        if light(k) {
+            supply += l;
         } else {
-            demand += left[k];
+            demand += l;
         }
     }
     if supply != demand {
@@ -35,26 +43,29 @@ pub(super) fn flow_moves(
     }
     // Local ids through an index over the nodes' bounding box.
     let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
-    for &i in nodes {
-        let s = board.square(i);
-        (r0, c0) = (r0.min(s.row), c0.min(s.col));
-        (r1, c1) = (r1.max(s.row + 1), c1.max(s.col + 1));
+    for &(r, c) in &at {
+        (r0, c0) = (r0.min(r), c0.min(c));
+        (r1, c1) = (r1.max(r + 1), c1.max(c + 1));
     }
     let bw = (c1 - c0) as usize;
     let mut index = vec![u32::MAX; (r1 - r0) as usize * bw];
-    for (k, &i) in nodes.iter().enumerate() {
-        let s = board.square(i);
-        index[(s.row - r0) as usize * bw + (s.col - c0) as usize] = k as u32;
+    for (k, &(r, c)) in at.iter().enumerate() {
+        index[(r - r0) as usize * bw + (c - c0) as usize] = k as u32;
     }
     // Each node's usable moves (to nodes that need one), in the order `salt` picks.
+    let turn = (3 * salt) % moves.len().max(1);
+    let order_of_moves: Vec<(i64, i64)> = moves[turn..]
+        .iter()
+        .chain(&moves[..turn])
+        .map(|&(dr, dc)| (i64::from(dr), i64::from(dc)))
+        .collect();
     let mut first = vec![0u32; m + 1];
     let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
-    for (k, &i) in nodes.iter().enumerate() {
-        let s = board.square(i);
+    for k in 0..m {
         if left[k] > 0 {
-            for t in 0..moves.len() {
-                let (dr, dc) = moves[(t + 3 * salt) % moves.len()];
-                let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
+            let (sr, sc) = (i64::from(at[k].0), i64::from(at[k].1));
+            for &(dr, dc) in &order_of_moves {
+                let (r, c) = (sr + dr, sc + dc);
                 if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
                     continue;
                 }
@@ -85,7 +96,7 @@ pub(super) fn flow_moves(
             slot[usize::from(slot[0] != y as u32)] = u32::MAX;
         }
     };
-    let mut order: Vec<usize> = (0..m).filter(|&k| light(nodes[k])).collect();
+    let mut order: Vec<usize> = (0..m).filter(|&k| light(k)).collect();
     if salt % 2 == 1 {
         order.reverse();
     }
