@@ -450,11 +450,14 @@ fn rewire<W: Moves + ?Sized>(
     let first_outside = nodes.len();
     nodes.extend(&outside);
     let need = |i: u32| links.of(i).iter().filter(|&&x| x == u32::MAX).count() as u32;
-    let ok = flow::flow_moves(board, &nodes, first_outside, &need, (moves, salt)).map(|moves| {
-        for (a, b) in moves {
-            links.link(a, b);
-        }
-    });
+    // A cluster rewired again (`salt` above 0) draws its moves afresh, for other cycles.
+    let old = if salt == 0 { &dropped[..] } else { &[] };
+    let ok =
+        flow::flow_moves(board, &nodes, first_outside, &need, (moves, salt), old).map(|moves| {
+            for (a, b) in moves {
+                links.link(a, b);
+            }
+        });
     if ok.is_none() {
         if let Some((s, t)) = pin {
             links.unlink(s, t);

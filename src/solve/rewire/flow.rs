@@ -18,6 +18,7 @@ pub(super) fn flow_moves(
     first_outside: usize,
     need: &dyn Fn(u32) -> u32,
     (moves, salt): (&[(i32, i32)], usize),
+    old: &[(u32, u32)],
 ) -> Option<Vec<(u32, u32)>> {
     let m = nodes.len();
     // Each node's row and column, found once (a division each).
@@ -96,6 +97,31 @@ pub(super) fn flow_moves(
             slot[usize::from(slot[0] != y as u32)] = u32::MAX;
         }
     };
+    // The moves the nodes had are taken again first, where both ends still need one: the
+    // tour keeps its shape away from the blocks, so fewer squares change and fewer cycles
+    // are left to merge.
+    let id = |i: u32| {
+        let s = board.square(i);
+        if s.row < r0 || s.row >= r1 || s.col < c0 || s.col >= c1 {
+            return None;
+        }
+        let j = index[(s.row - r0) as usize * bw + (s.col - c0) as usize];
+        (j != u32::MAX).then_some(j as usize)
+    };
+    for &(a, b) in old {
+        let (Some(k), Some(j)) = (id(a), id(b)) else {
+            continue;
+        };
+        if left[k] > 0
+            && left[j] > 0
+            && (k < first_outside || j < first_outside)
+            && !taken(&mate, k, j as u32)
+        {
+            take(&mut mate, k, j);
+            left[k] -= 1;
+            left[j] -= 1;
+        }
+    }
     let mut order: Vec<usize> = (0..m).filter(|&k| light(k)).collect();
     if salt % 2 == 1 {
         order.reverse();
