@@ -1,7 +1,7 @@
 //! The cycles that cover the open squares after rewiring, joined into one through parallel
 //! pairs of moves.
 
-use super::wiring::Wiring;
+use super::wiring::{Moves, Wiring};
 use crate::bits::BitSet;
 use crate::board::Board;
 
@@ -118,13 +118,8 @@ pub(super) fn merge_cycles<W: Wiring>(
                     if ra == m {
                         continue;
                     }
-                    if let Some([a, b, x, y, u, v]) = bridge.find(links, a, (&roots, m)) {
-                        links.unlink(a, b);
-                        links.unlink(x, y);
-                        links.unlink(u, v);
-                        links.link(a, x);
-                        links.link(b, u);
-                        links.link(y, v);
+                    if let Some(join) = bridge.find(links, a, (&roots, m)) {
+                        Bridge::join(links, join);
                         parent[ra as usize] = m;
                         roots.iter_mut().filter(|r| **r == ra).for_each(|r| *r = m);
                         left -= 1;
@@ -170,6 +165,16 @@ impl Bridge<'_> {
             let x = (r as u64 * self.board.cols as u64 + c as u64) as u32;
             (!self.blocked.contains(x as usize) && links.knows(x)).then_some(x)
         })
+    }
+
+    /// Makes the join [`Bridge::find`] found: a-b, x-y and u-v give way to a-x, b-u and y-v.
+    fn join<W: Moves + ?Sized>(links: &mut W, [a, b, x, y, u, v]: [u32; 6]) {
+        links.unlink(a, b);
+        links.unlink(x, y);
+        links.unlink(u, v);
+        links.link(a, x);
+        links.link(b, u);
+        links.link(y, v);
     }
 
     /// Whether the step `a`-`b` may be given up.
@@ -249,7 +254,7 @@ impl Bridge<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::wiring::{Dense, Moves};
+    use super::super::wiring::Dense;
     use super::*;
     use crate::board::KNIGHT_DIRECTIONS;
 
@@ -279,13 +284,8 @@ mod tests {
             assert_eq!(d.cycles(&blocked).unwrap().len(), 2);
             let m = d.label(main[0]);
             let roots: Vec<u32> = vec![0, 1];
-            if let Some([a, b, x, y, u, v]) = bridge.find(&d, a, (&roots, m)) {
-                d.unlink(a, b);
-                d.unlink(x, y);
-                d.unlink(u, v);
-                d.link(a, x);
-                d.link(b, u);
-                d.link(y, v);
+            if let Some(join) = bridge.find(&d, a, (&roots, m)) {
+                Bridge::join(&mut d, join);
                 assert_eq!(d.cycles(&blocked).unwrap(), vec![n], "from {a}");
                 joins += 1;
             }

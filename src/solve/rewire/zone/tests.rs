@@ -1,0 +1,160 @@
+//! The zone's graph kept up to date and its walks past the held squares, on a board round
+//! three macros.
+
+use super::super::blocks::{blocks_of, clusters_of, Blocks};
+use super::super::{first_open, frames, join, APART};
+use super::*;
+use crate::board::KNIGHT_DIRECTIONS;
+use crate::shape::Shape;
+
+/// A 60x60 board round three macros, with its base, blocks and clusters.
+struct Plan {
+    shape: Shape,
+    base: Vec<u32>,
+    blocks: Blocks,
+    clusters: Vec<Cluster>,
+}
+
+impl Plan {
+    fn new() -> Plan {
+        let shape = Shape::with_blocks(60, 60, &[(0, 0, 10, 12), (20, 30, 30, 30), (40, 6, 8, 8)]);
+        let base = crate::solve::divide::build(shape.board(), None, None)
+            .unwrap()
+            .tour
+            .path;
+        let blocks = blocks_of(&shape);
+        let clusters = clusters_of(&blocks.list, APART);
+        Plan {
+            shape,
+            base,
+            blocks,
+            clusters,
+        }
+    }
+
+    /// Its zone (the first open square forced) with every cluster rewired, and the
+    /// squares rewired.
+    fn rewired(&self) -> (Zone<'_>, Vec<u32>) {
+        let board = self.shape.board();
+        let first = first_open(&self.blocks.set, board.area()).unwrap();
+        let parts = (&self.blocks.list[..], &self.clusters[..]);
+        let mut zone = Zone::new(
+            board,
+            &self.base,
+            &self.blocks.set,
+            parts,
+            (9, &[], &[first]),
+        );
+        let each = |w: &mut dyn Moves, c: &Cluster| {
+            frames(
+                board,
+                &self.blocks.set,
+                w,
+                c,
+                (&KNIGHT_DIRECTIONS, 0),
+                (None, None),
+            )
+        };
+        let touched = zone.each_cluster(&self.clusters, &each).unwrap();
+        (zone, touched)
+    }
+}
+
+#[test]
+fn a_graph_brought_up_to_date_numbers_the_cycles_as_a_new_one() {
+    // After the clusters, after the merges and after a cluster rewired again, the graph
+    // kept up to date from the changed squares and one drawn anew count the same cycles.
+    let plan = Plan::new();
+    let (shape, board, blocks, clusters) = (
+        &plan.shape,
+        plan.shape.board(),
+        &plan.blocks,
+        &plan.clusters,
+    );
+    let moves = &KNIGHT_DIRECTIONS[..];
+    let (mut zone, touched) = plan.rewired();
+    let both = |z: &mut Zone| {
+        let mut kept = z.cycles(&blocks.set).unwrap();
+        z.graph = None;
+        let mut anew = z.cycles(&blocks.set).unwrap();
+        kept.sort_unstable();
+        anew.sort_unstable();
+        assert_eq!(kept, anew);
+        kept
+    };
+    let drawn = zone.cycles(&blocks.set).unwrap();
+    assert!(drawn.len() > 1, "nothing for the merges to do");
+    join::merge_cycles(board, &blocks.set, &mut zone, &touched, moves, None).unwrap();
+    assert_eq!(both(&mut zone), vec![shape.open_count()]);
+    for (salt, c) in clusters.iter().enumerate() {
+        frames(
+            board,
+            &blocks.set,
+            &mut zone,
+            c,
+            (moves, salt + 1),
+            (None, None),
+        )
+        .unwrap();
+        let sizes = both(&mut zone);
+        assert_eq!(sizes.iter().sum::<usize>(), shape.open_count());
+    }
+    assert!(!zone.strayed());
+}
+
+#[test]
+fn a_walk_past_the_held_squares_follows_the_cycle() {
+    // From squares near the blocks, the first of two squares met (held or not) is the
+    // one the walk of the whole cycle reaches first that way.
+    let plan = Plan::new();
+    let (shape, board, blocks) = (&plan.shape, plan.shape.board(), &plan.blocks);
+    let n = board.area();
+    let first = first_open(&blocks.set, n).unwrap();
+    let moves = &KNIGHT_DIRECTIONS[..];
+    let (mut zone, touched) = plan.rewired();
+    zone.cycles(&blocks.set).unwrap();
+    join::merge_cycles(board, &blocks.set, &mut zone, &touched, moves, None).unwrap();
+    let open: Vec<u32> = (0..n as u32)
+        .filter(|&i| !blocks.set.contains(i as usize))
+        .collect();
+    let mut x = 11u64;
+    let mut pick = || {
+        x = crate::rng::mix64(x);
+        open[x as usize % open.len()]
+    };
+    let asked: Vec<(u32, u32, [u32; 2], Option<u32>)> = touched
+        .iter()
+        .step_by(7)
+        .map(|&s| {
+            let (by, goals) = (zone.of(s)[0], [pick(), pick()]);
+            (s, by, goals, zone.reach(s, by, goals, n))
+        })
+        .collect();
+    assert!(asked.len() > 20 && !zone.strayed());
+    let path = zone.walk(first, zone.of(first)[0], shape.open_count() + 1);
+    assert_eq!(path.len(), shape.open_count());
+    let mut place = vec![usize::MAX; n];
+    for (i, &s) in path.iter().enumerate() {
+        place[s as usize] = i;
+    }
+    let len = path.len();
+    for (s, by, goals, got) in asked {
+        let onwards = path[(place[s as usize] + 1) % len] == by;
+        let ahead = |g: u32| {
+            let (p, q) = (place[s as usize], place[g as usize]);
+            if onwards {
+                (q + len - p) % len
+            } else {
+                (p + len - q) % len
+            }
+        };
+        let want = if goals.contains(&s) || goals[0] == goals[1] {
+            continue;
+        } else if ahead(goals[0]) < ahead(goals[1]) {
+            goals[0]
+        } else {
+            goals[1]
+        };
+        assert_eq!(got, Some(want), "from {s} by {by} to {goals:?}");
+    }
+}
