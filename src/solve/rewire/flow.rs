@@ -53,6 +53,14 @@ pub(super) fn flow_moves(
     for (k, &(r, c)) in at.iter().enumerate() {
         index[(r - r0) as usize * bw + (c - c0) as usize] = k as u32;
     }
+    // The node at row `r`, column `c`, if any.
+    let local = |r: i64, c: i64| {
+        if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
+            return None;
+        }
+        let j = index[(r as u32 - r0) as usize * bw + (c as u32 - c0) as usize];
+        (j != u32::MAX).then_some(j as usize)
+    };
     // Each node's usable moves (to nodes that need one), in the order `salt` picks.
     let turn = (3 * salt) % moves.len().max(1);
     let order_of_moves: Vec<(i64, i64)> = moves[turn..]
@@ -66,16 +74,10 @@ pub(super) fn flow_moves(
         if left[k] > 0 {
             let (sr, sc) = (i64::from(at[k].0), i64::from(at[k].1));
             for &(dr, dc) in &order_of_moves {
-                let (r, c) = (sr + dr, sc + dc);
-                if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
-                    continue;
-                }
-                let j = index[(r as u32 - r0) as usize * bw + (c as u32 - c0) as usize];
-                if j != u32::MAX
-                    && left[j as usize] > 0
-                    && (k < first_outside || (j as usize) < first_outside)
-                {
-                    adj.push(j);
+                if let Some(j) = local(sr + dr, sc + dc) {
+                    if left[j] > 0 && (k < first_outside || j < first_outside) {
+                        adj.push(j as u32);
+                    }
                 }
             }
         }
@@ -102,11 +104,7 @@ pub(super) fn flow_moves(
     // are left to merge.
     let id = |i: u32| {
         let s = board.square(i);
-        if s.row < r0 || s.row >= r1 || s.col < c0 || s.col >= c1 {
-            return None;
-        }
-        let j = index[(s.row - r0) as usize * bw + (s.col - c0) as usize];
-        (j != u32::MAX).then_some(j as usize)
+        local(i64::from(s.row), i64::from(s.col))
     };
     for &(a, b) in old {
         let (Some(k), Some(j)) = (id(a), id(b)) else {

@@ -31,13 +31,12 @@ pub(super) fn merge_cycles<W: Wiring>(
         x
     };
     let mut left = count;
-    let is_move = |a: u32, b: u32| {
-        let (p, q) = (board.square(a), board.square(b));
-        let (dr, dc) = (q.row as i32 - p.row as i32, q.col as i32 - p.col as i32);
-        moves.contains(&(dr, dc))
+    let joins = Joins {
+        board,
+        blocked,
+        moves,
+        keep,
     };
-    // The ends' own move is never given up.
-    let kept = |p: u32, q: u32| keep.is_some_and(|(s, t)| (p, q) == (s, t) || (p, q) == (t, s));
     let main = (0..count).max_by_key(|&l| size[l as usize]);
     // Every merge joins a square of a cycle apart from the largest to one of another cycle a
     // move away, and is found from either: so the squares of the cycles apart are tried,
@@ -60,25 +59,19 @@ pub(super) fn merge_cycles<W: Wiring>(
             if main.is_some_and(|m| find(&mut parent, m) == ra) {
                 continue;
             }
-            let s = board.square(a);
-            'moves: for &(dr, dc) in moves {
-                let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
-                if !board.contains(r, c) {
+            'moves: for &step in moves {
+                let Some(x) = joins.step(a, step).filter(|&x| links.knows(x)) else {
                     continue;
-                }
-                let x = (r as u64 * board.cols as u64 + c as u64) as u32;
-                if blocked.contains(x as usize) || !links.knows(x) {
-                    continue;
-                }
+                };
                 let rx = find(&mut parent, links.label(x));
                 if ra == rx {
                     continue;
                 }
                 for b in links.of(a) {
                     for y in links.of(x) {
-                        if is_move(b, y)
-                            && !kept(a, b)
-                            && !kept(x, y)
+                        if joins.is_move(b, y)
+                            && joins.free(a, b)
+                            && joins.free(x, y)
                             && links.knows(b)
                             && links.knows(y)
                         {
@@ -107,19 +100,13 @@ pub(super) fn merge_cycles<W: Wiring>(
             if let Some(m) = main {
                 let mut roots: Vec<u32> = (0..count).map(|l| find(&mut parent, l)).collect();
                 let m = roots[m as usize];
-                let bridge = Bridge {
-                    board,
-                    blocked,
-                    moves,
-                    keep,
-                };
                 for &a in &anchors {
                     let ra = roots[links.label(a) as usize];
                     if ra == m {
                         continue;
                     }
-                    if let Some(join) = bridge.find(links, a, (&roots, m)) {
-                        Bridge::join(links, join);
+                    if let Some(join) = joins.find(links, a, (&roots, m)) {
+                        Joins::join(links, join);
                         parent[ra as usize] = m;
                         roots.iter_mut().filter(|r| **r == ra).for_each(|r| *r = m);
                         left -= 1;
@@ -145,29 +132,35 @@ pub(super) fn merge_cycles<W: Wiring>(
 /// Squares walked along the main cycle to tell its way round a join through three moves.
 const BRIDGE_WALK: usize = 1 << 18;
 
-/// What a join through three moves needs.
-struct Bridge<'t> {
+/// What the joins need: the board, its blocks, the piece's moves and the ends' own move,
+/// which is never given up.
+struct Joins<'t> {
     board: Board,
     blocked: &'t BitSet,
     moves: &'t [(i32, i32)],
     keep: Option<(u32, u32)>,
 }
 
-impl Bridge<'_> {
-    /// The squares a move of the piece from `a`, on the board, open and kept by `links`.
-    fn near<'w, W: Wiring>(&'w self, links: &'w W, a: u32) -> impl Iterator<Item = u32> + 'w {
+impl Joins<'_> {
+    /// The square the move `(dr, dc)` leads to from `a`, where it is on the board and open.
+    fn step(&self, a: u32, (dr, dc): (i32, i32)) -> Option<u32> {
         let s = self.board.square(a);
-        self.moves.iter().filter_map(move |&(dr, dc)| {
-            let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
-            if !self.board.contains(r, c) {
-                return None;
-            }
-            let x = (r as u64 * self.board.cols as u64 + c as u64) as u32;
-            (!self.blocked.contains(x as usize) && links.knows(x)).then_some(x)
-        })
+        let (r, c) = (s.row as i64 + dr as i64, s.col as i64 + dc as i64);
+        if !self.board.contains(r, c) {
+            return None;
+        }
+        let x = (r as u64 * self.board.cols as u64 + c as u64) as u32;
+        (!self.blocked.contains(x as usize)).then_some(x)
     }
 
-    /// Makes the join [`Bridge::find`] found: a-b, x-y and u-v give way to a-x, b-u and y-v.
+    /// The squares a move of the piece from `a`, on the board, open and kept by `links`.
+    fn near<'w, W: Wiring>(&'w self, links: &'w W, a: u32) -> impl Iterator<Item = u32> + 'w {
+        self.moves
+            .iter()
+            .filter_map(move |&m| self.step(a, m).filter(|&x| links.knows(x)))
+    }
+
+    /// Makes the join [`Joins::find`] found: a-b, x-y and u-v give way to a-x, b-u and y-v.
     fn join<W: Moves + ?Sized>(links: &mut W, [a, b, x, y, u, v]: [u32; 6]) {
         links.unlink(a, b);
         links.unlink(x, y);
@@ -272,24 +265,24 @@ mod tests {
         let req = crate::solve::Request::new(board, crate::tour::Kind::Closed);
         let main = crate::solve::solve_on(&shape, &req).unwrap().tour.path;
         let blocked = BitSet::new(n);
-        let bridge = Bridge {
+        let joins = Joins {
             board,
             blocked: &blocked,
             moves: &KNIGHT_DIRECTIONS,
             keep: None,
         };
-        let mut joins = 0;
+        let mut joined = 0;
         for &a in &hex {
             let mut d = Dense::of_cycles(n, &[&main, &hex]);
             assert_eq!(d.cycles(&blocked).unwrap().len(), 2);
             let m = d.label(main[0]);
             let roots: Vec<u32> = vec![0, 1];
-            if let Some(join) = bridge.find(&d, a, (&roots, m)) {
-                Bridge::join(&mut d, join);
+            if let Some(join) = joins.find(&d, a, (&roots, m)) {
+                Joins::join(&mut d, join);
                 assert_eq!(d.cycles(&blocked).unwrap(), vec![n], "from {a}");
-                joins += 1;
+                joined += 1;
             }
         }
-        assert!(joins > 0);
+        assert!(joined > 0);
     }
 }

@@ -214,13 +214,11 @@ impl<'a> Zone<'a> {
 
     /// The graph of the moves as they are now: the last one brought up to date, or a new one.
     fn graph_now(&mut self) -> Option<graph::Graph> {
-        let mut fresh = std::mem::take(&mut self.fresh);
-        let g = match self.graph.take() {
-            Some(g) => g.update(self, &mut fresh),
+        let fresh = std::mem::take(&mut self.fresh);
+        match self.graph.take() {
+            Some(g) => g.update(self, fresh),
             None => graph::Graph::of(self),
-        };
-        self.fresh = fresh;
-        g
+        }
     }
 }
 

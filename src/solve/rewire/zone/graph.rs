@@ -51,15 +51,14 @@ impl Graph {
     /// The graph again after the moves of the held squares of ranks `fresh` changed: the
     /// nodes kept, those squares among them added where they are not, the steps drawn anew
     /// (a node whose moves went back to the base's is still a node, with base steps).
-    pub(super) fn update(self, z: &Zone, fresh: &mut Vec<u32>) -> Option<Graph> {
+    pub(super) fn update(self, z: &Zone, mut fresh: Vec<u32>) -> Option<Graph> {
         fresh.sort_unstable();
         fresh.dedup();
         let mut add: Vec<Node> = fresh
-            .iter()
-            .filter(|&&k| self.node(z, k as usize).is_none())
-            .filter_map(|&k| candidate(z, k as usize))
+            .into_iter()
+            .filter(|&k| self.node(z, k as usize).is_none())
+            .filter_map(|k| candidate(z, k as usize))
             .collect();
-        fresh.clear();
         add.sort_unstable_by_key(|nd| nd.place);
         let mut nodes = Vec::with_capacity(self.nodes.len() + add.len());
         let mut new = add.into_iter().peekable();
