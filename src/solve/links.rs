@@ -39,6 +39,12 @@ impl Links {
         self.0[a as usize]
     }
 
+    /// Gives `a` the neighbours `to` (their own are left as they are).
+    #[inline]
+    pub(super) fn set(&mut self, a: u32, to: [u32; 2]) {
+        self.0[a as usize] = to;
+    }
+
     /// Adds the step between `a` and `b`.
     pub(super) fn link(&mut self, a: u32, b: u32) {
         for (x, y) in [(a, b), (b, a)] {

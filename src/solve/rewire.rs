@@ -33,6 +33,7 @@
 //! never answers "no".
 
 mod blocks;
+mod cluster;
 mod flow;
 mod join;
 mod wiring;
@@ -43,6 +44,7 @@ use crate::bits::BitSet;
 use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::shape::Shape;
 use blocks::{blocks_of, clusters_of, Cluster};
+use cluster::frames;
 use wiring::{Dense, Moves, Wiring};
 use zone::Zone;
 
@@ -252,20 +254,6 @@ impl Job<'_> {
     }
 }
 
-/// A cluster rewired in the narrowest frame that works.
-fn frames<W: Moves + ?Sized>(
-    board: Board,
-    blocked: &BitSet,
-    links: &mut W,
-    c: &Cluster,
-    (moves, salt): (&[(i32, i32)], usize),
-    (pin, keep): (Pair, Pair),
-) -> Option<Vec<u32>> {
-    FRAMES
-        .iter()
-        .find_map(|&w| rewire(board, blocked, links, c, w, (moves, salt), (pin, keep)))
-}
-
 /// Merges the cycles the rewiring left (rewiring the clusters round any left apart again),
 /// then walks the one cycle: from the first open square, or with `ends` from the start away
 /// from its own link to the end.
@@ -337,141 +325,6 @@ type Pair = Option<(u32, u32)>;
 /// Merges tried before giving up: the first, then after each rewiring of the clusters round
 /// the cycles left apart.
 const REDOS: usize = 4;
-
-/// Rewires the moves round one cluster with a frame `w` wide: the squares whose moves were
-/// redrawn (to look for merges round), or `None` (moves untouched) where the flow falls
-/// short or the colours differ.
-fn rewire<W: Moves + ?Sized>(
-    board: Board,
-    blocked: &BitSet,
-    links: &mut W,
-    c: &Cluster,
-    w: u32,
-    (moves, salt): (&[(i32, i32)], usize),
-    (pin, keep): (Pair, Pair),
-) -> Option<Vec<u32>> {
-    // The frame: open squares within `w` (king's distance) of a block of the cluster, found in
-    // the cluster's box grown by `w`; or, for the two ends of a path (`pin`), of those ends,
-    // joined by a move of their own that the merges keep and the path drops.
-    let seed = |i: usize| match pin {
-        Some((s, t)) => i == s as usize || i == t as usize,
-        None => blocked.contains(i),
-    };
-    let r0 = c.r0.saturating_sub(w);
-    let c0 = c.c0.saturating_sub(w);
-    let r1 = (c.r1 + w).min(board.rows);
-    let c1 = (c.c1 + w).min(board.cols);
-    let (h, wd) = ((r1 - r0) as usize, (c1 - c0) as usize);
-    let at = |r: usize, col: usize| (r0 as usize + r) * board.cols as usize + c0 as usize + col;
-    // Distance to the nearest block along rows, then columns (a square's king distance is
-    // the larger of the two, so two passes of a running window suffice).
-    let mut near_row = vec![false; h * wd];
-    for r in 0..h {
-        let mut last: Option<usize> = None;
-        for col in 0..wd {
-            if seed(at(r, col)) {
-                last = Some(col);
-            }
-            near_row[r * wd + col] = last.is_some_and(|l| col - l <= w as usize);
-        }
-        let mut next: Option<usize> = None;
-        for col in (0..wd).rev() {
-            if seed(at(r, col)) {
-                next = Some(col);
-            }
-            if next.is_some_and(|n| n - col <= w as usize) {
-                near_row[r * wd + col] = true;
-            }
-        }
-    }
-    let mut frame = vec![false; h * wd];
-    for col in 0..wd {
-        let mut last: Option<usize> = None;
-        for r in 0..h {
-            if near_row[r * wd + col] {
-                last = Some(r);
-            }
-            frame[r * wd + col] = last.is_some_and(|l| r - l <= w as usize);
-        }
-        let mut next: Option<usize> = None;
-        for r in (0..h).rev() {
-            if near_row[r * wd + col] {
-                next = Some(r);
-            }
-            if next.is_some_and(|n| n - r <= w as usize) {
-                frame[r * wd + col] = true;
-            }
-        }
-    }
-    let inside: Vec<u32> = (0..h)
-        .flat_map(|r| (0..wd).map(move |col| (r, col)))
-        .filter(|&(r, col)| frame[r * wd + col])
-        .map(|(r, col)| at(r, col) as u32)
-        .collect();
-    // The blocks and the frame are rewired; the moves they had are kept to restore on
-    // failure.
-    // A path's own link between its ends (`keep`) stays: the merges keep it and the path
-    // drops it.
-    let kept = |a: u32, b: u32| keep == Some((a, b)) || keep == Some((b, a));
-    let mut dropped = Vec::new();
-    for &s in &inside {
-        for t in links.of(s) {
-            if t != u32::MAX && !kept(s, t) {
-                links.unlink(s, t);
-                dropped.push((s, t));
-            }
-        }
-    }
-    if let Some((s, t)) = pin {
-        links.link(s, t);
-    }
-    let in_frame = |i: u32| {
-        let sq = board.square(i);
-        sq.row >= r0
-            && sq.row < r1
-            && sq.col >= c0
-            && sq.col < c1
-            && frame[(sq.row - r0) as usize * wd + (sq.col - c0) as usize]
-    };
-    // Nodes: the open squares of the frame (two moves each) and the open squares outside it
-    // that lost moves (one for each).
-    let mut nodes: Vec<u32> = inside
-        .iter()
-        .copied()
-        .filter(|&i| !blocked.contains(i as usize))
-        .collect();
-    let mut outside: Vec<u32> = dropped
-        .iter()
-        .map(|&(_, t)| t)
-        .filter(|&t| !in_frame(t) && !blocked.contains(t as usize))
-        .collect();
-    outside.sort_unstable();
-    outside.dedup();
-    let first_outside = nodes.len();
-    nodes.extend(&outside);
-    let need = |i: u32| links.of(i).iter().filter(|&&x| x == u32::MAX).count() as u32;
-    // A cluster rewired again (`salt` above 0) draws its moves afresh, for other cycles.
-    let old = if salt == 0 { &dropped[..] } else { &[] };
-    let ok =
-        flow::flow_moves(board, &nodes, first_outside, &need, (moves, salt), old).map(|moves| {
-            for (a, b) in moves {
-                links.link(a, b);
-            }
-        });
-    if ok.is_none() {
-        if let Some((s, t)) = pin {
-            links.unlink(s, t);
-        }
-        for &(s, t) in dropped.iter().rev() {
-            if links.of(s).contains(&t) {
-                continue;
-            }
-            links.link(s, t);
-        }
-        return None;
-    }
-    Some(nodes)
-}
 
 #[cfg(test)]
 mod tests {

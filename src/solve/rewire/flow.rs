@@ -1,11 +1,10 @@
 //! The new moves round a cluster: a flow from the light squares to the dark ones.
 
-use crate::board::Board;
-
-/// New moves among `nodes` giving each its `need`: a maximum flow from the light squares to
-/// the dark ones over the knight's moves among them, each move carrying at most one. Moves
-/// between two squares outside the frame (from `first_outside` on) are not used, as they may
-/// already be moves of the tour.
+/// New moves among the nodes (each's row and column in `at`) giving each the number of moves
+/// it needs (`left`), as pairs of nodes: a maximum flow from the light squares to the dark
+/// ones over the piece's moves among them, each move carrying at most one. Moves between two
+/// squares outside the frame (from `first_outside` on) are not used, as they may already be
+/// moves of the tour; the moves the nodes had (`old`, pairs of nodes) are taken first.
 ///
 /// The flow is a matching in which each square takes as many moves as it needs: a greedy
 /// pass gives most of them, then each light square still short is served by an augmenting
@@ -13,24 +12,14 @@ use crate::board::Board;
 /// short. Such a path is short and found near its start, where Dinic's phases would sweep
 /// the whole frame each time.
 pub(super) fn flow_moves(
-    board: Board,
-    nodes: &[u32],
+    at: &[(u32, u32)],
     first_outside: usize,
-    need: &dyn Fn(u32) -> u32,
+    mut left: Vec<u32>,
     (moves, salt): (&[(i32, i32)], usize),
     old: &[(u32, u32)],
 ) -> Option<Vec<(u32, u32)>> {
-    let m = nodes.len();
-    // Each node's row and column, found once (a division each).
-    let at: Vec<(u32, u32)> = nodes
-        .iter()
-        .map(|&i| {
-            let s = board.square(i);
-            (s.row, s.col)
-        })
-        .collect();
+    let m = at.len();
     let light = |k: usize| (at[k].0 + at[k].1) & 1 == 0;
-    let mut left: Vec<u32> = nodes.iter().map(|&i| need(i)).collect();
     let (mut supply, mut demand) = (0u32, 0u32);
     for (k, &l) in left.iter().enumerate() {
         if light(k) {
@@ -39,12 +28,12 @@ pub(super) fn flow_moves(
             demand += l;
         }
     }
-    if supply != demand {
+    if supply != demand || left.len() != m {
         return None;
     }
     // Local ids through an index over the nodes' bounding box.
     let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
-    for &(r, c) in &at {
+    for &(r, c) in at {
         (r0, c0) = (r0.min(r), c0.min(c));
         (r1, c1) = (r1.max(r + 1), c1.max(c + 1));
     }
@@ -102,14 +91,8 @@ pub(super) fn flow_moves(
     // The moves the nodes had are taken again first, where both ends still need one: the
     // tour keeps its shape away from the blocks, so fewer squares change and fewer cycles
     // are left to merge.
-    let id = |i: u32| {
-        let s = board.square(i);
-        local(i64::from(s.row), i64::from(s.col))
-    };
-    for &(a, b) in old {
-        let (Some(k), Some(j)) = (id(a), id(b)) else {
-            continue;
-        };
+    for &(k, j) in old {
+        let (k, j) = (k as usize, j as usize);
         if left[k] > 0
             && left[j] > 0
             && (k < first_outside || j < first_outside)
@@ -193,7 +176,7 @@ pub(super) fn flow_moves(
     for &k in &order {
         for j in mate[k] {
             if j != u32::MAX {
-                moves.push((nodes[k], nodes[j as usize]));
+                moves.push((k as u32, j));
             }
         }
     }

@@ -7,10 +7,19 @@ use super::blocks::Cluster;
 use crate::bits::BitSet;
 use crate::solve::links::Links;
 
+/// What [`Moves::read_row`] gives for a square whose moves are not kept there (one that is
+/// blocked and has none gives two free slots).
+pub(super) const UNKNOWN: u32 = u32::MAX - 1;
+
 /// Two neighbours a square, changed by the rewiring of a cluster.
 pub(super) trait Moves {
     /// The two neighbours of `a` (`u32::MAX` for a free slot).
     fn of(&self, a: u32) -> [u32; 2];
+    /// The two neighbours of each of the `len` squares from `from` on, pushed on `out`
+    /// ([`UNKNOWN`] twice for a square whose moves are not kept here; asking notes nothing).
+    fn read_row(&self, from: u32, len: usize, out: &mut Vec<[u32; 2]>);
+    /// Gives square `a` (whose moves are kept here) the neighbours `to`.
+    fn set(&mut self, a: u32, to: [u32; 2]);
     /// Adds the step between `a` and `b`.
     fn link(&mut self, a: u32, b: u32);
     /// Removes the step between `a` and `b` (which must be there).
@@ -26,6 +35,9 @@ pub(super) trait Moves {
     fn lost(&self) -> bool {
         false
     }
+
+    /// Notes that a square was needed whose moves are not kept here.
+    fn lose(&self) {}
 
     /// Two cycles made one: the steps a-b and x-y give way to a-x and b-y.
     fn swap(&mut self, (a, b): (u32, u32), (x, y): (u32, u32)) {
@@ -124,6 +136,14 @@ impl Moves for Dense {
 
     fn unlink(&mut self, a: u32, b: u32) {
         self.links.unlink(a, b)
+    }
+
+    fn read_row(&self, from: u32, len: usize, out: &mut Vec<[u32; 2]>) {
+        out.extend((from..from + len as u32).map(|a| self.links.of(a)));
+    }
+
+    fn set(&mut self, a: u32, to: [u32; 2]) {
+        self.links.set(a, to);
     }
 }
 

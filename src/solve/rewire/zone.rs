@@ -17,7 +17,7 @@
 mod graph;
 
 use super::blocks::{Block, Cluster};
-use super::wiring::{Moves, Rewiring, Wiring};
+use super::wiring::{Moves, Rewiring, Wiring, UNKNOWN};
 use crate::bits::BitSet;
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
@@ -73,6 +73,30 @@ impl Index<'_> {
             stray.store(true, Relaxed);
         }
         k
+    }
+
+    /// The two neighbours of each of the `len` squares from `from`, pushed on `out`: those of
+    /// the held squares of ranks `first..first + links.len()` from `links`, none for a
+    /// blocked square not held, and [`UNKNOWN`] twice for any other.
+    fn read_row(
+        &self,
+        from: u32,
+        len: usize,
+        links: &[[u32; 2]],
+        first: usize,
+        out: &mut Vec<[u32; 2]>,
+    ) {
+        out.extend((from..from + len as u32).map(|a| {
+            match self.rank_of(a) {
+                Some(k) => k
+                    .checked_sub(first)
+                    .and_then(|i| links.get(i))
+                    .copied()
+                    .unwrap_or([UNKNOWN; 2]),
+                None if self.blocked.contains(a as usize) => [u32::MAX; 2],
+                None => [UNKNOWN; 2],
+            }
+        }));
     }
 
     /// The squares before and after place `p` of the base, round its ends.
@@ -229,6 +253,21 @@ impl Moves for Zone<'_> {
 
     fn lost(&self) -> bool {
         self.strayed()
+    }
+
+    fn lose(&self) {
+        self.stray.store(true, Relaxed);
+    }
+
+    fn read_row(&self, from: u32, len: usize, out: &mut Vec<[u32; 2]>) {
+        self.ix.read_row(from, len, &self.links, 0, out);
+    }
+
+    fn set(&mut self, a: u32, to: [u32; 2]) {
+        if let Some(k) = self.ix.rank_or_note(a, &self.stray) {
+            self.links[k] = to;
+            self.mark(k);
+        }
     }
 
     fn of(&self, a: u32) -> [u32; 2] {
@@ -460,6 +499,21 @@ impl Moves for Band<'_, '_> {
 
     fn lost(&self) -> bool {
         self.stray.load(Relaxed)
+    }
+
+    fn lose(&self) {
+        self.stray.store(true, Relaxed);
+    }
+
+    fn read_row(&self, from: u32, len: usize, out: &mut Vec<[u32; 2]>) {
+        self.ix.read_row(from, len, self.links, self.first, out);
+    }
+
+    fn set(&mut self, a: u32, to: [u32; 2]) {
+        if let Some(i) = self.slot(a) {
+            self.links[i] = to;
+            self.changed.push((self.first + i) as u32);
+        }
     }
 
     fn of(&self, a: u32) -> [u32; 2] {

@@ -2,7 +2,7 @@
 //! three macros.
 
 use super::super::blocks::{blocks_of, clusters_of, Blocks};
-use super::super::{first_open, frames, join, APART};
+use super::super::{cluster::frames, first_open, join, APART};
 use super::*;
 use crate::board::KNIGHT_DIRECTIONS;
 use crate::shape::Shape;

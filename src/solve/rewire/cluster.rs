@@ -1,0 +1,257 @@
+//! One cluster rewired: every move of the frame round its blocks dropped, and new ones drawn
+//! by a flow.
+//!
+//! The moves of the cluster's box are read once into a copy of their own, rewired there, and
+//! only the squares whose moves changed are written back: each square is looked up in the
+//! moves' store (a rank among the held squares, for a zone) twice at most, where dropping,
+//! counting and linking moves one by one looked each up four or five times. A frame that
+//! fails leaves nothing to undo.
+
+use super::blocks::Cluster;
+use super::flow;
+use super::wiring::{Moves, UNKNOWN};
+use super::{Pair, FRAMES};
+use crate::bits::BitSet;
+use crate::board::{Board, Splitter};
+
+/// A cluster rewired in the narrowest frame that works.
+pub(super) fn frames<W: Moves + ?Sized>(
+    board: Board,
+    blocked: &BitSet,
+    links: &mut W,
+    c: &Cluster,
+    (moves, salt): (&[(i32, i32)], usize),
+    (pin, keep): (Pair, Pair),
+) -> Option<Vec<u32>> {
+    FRAMES
+        .iter()
+        .find_map(|&w| rewire(board, blocked, links, c, w, (moves, salt), (pin, keep)))
+}
+
+/// A slot's square in the box's copy has a bit set here once it is in the frame.
+const FRAME: u8 = 1;
+/// ... and this one once its moves in the copy changed (it is written back).
+const CHANGED: u8 = 2;
+
+/// Rewires the moves round one cluster with a frame `w` wide: the squares whose moves were
+/// redrawn (to look for merges round), or `None` (moves untouched) where the flow falls
+/// short or the colours differ.
+fn rewire<W: Moves + ?Sized>(
+    board: Board,
+    blocked: &BitSet,
+    links: &mut W,
+    c: &Cluster,
+    w: u32,
+    (moves, salt): (&[(i32, i32)], usize),
+    (pin, keep): (Pair, Pair),
+) -> Option<Vec<u32>> {
+    let cols = board.cols as usize;
+    let grow = |lo: u32, hi: u32, by: u32, end: u32| (lo.saturating_sub(by), (hi + by).min(end));
+    // The frame lies within the cluster's box grown by `w`; the squares that lose a move to
+    // it within a move more, in the box whose moves are copied.
+    let reach = moves
+        .iter()
+        .map(|&(dr, dc)| dr.unsigned_abs().max(dc.unsigned_abs()))
+        .max()
+        .unwrap_or(1);
+    let ((r0, r1), (c0, c1)) = (
+        grow(c.r0, c.r1, w, board.rows),
+        grow(c.c0, c.c1, w, board.cols),
+    );
+    let ((br0, br1), (bc0, bc1)) = (
+        grow(c.r0, c.r1, w + reach, board.rows),
+        grow(c.c0, c.c1, w + reach, board.cols),
+    );
+    let bw = (bc1 - bc0) as usize;
+    let mut moves_of: Vec<[u32; 2]> = Vec::with_capacity((br1 - br0) as usize * bw);
+    for r in br0..br1 {
+        links.read_row(r * board.cols + bc0, bw, &mut moves_of);
+    }
+    let split = Splitter::new(board.cols);
+    let local = |g: u32| {
+        let (r, col) = split.split(g);
+        (r >= br0 && r < br1 && col >= bc0 && col < bc1)
+            .then(|| (r - br0) as usize * bw + (col - bc0) as usize)
+    };
+    // The frame: open squares within `w` (king's distance) of a block of the cluster, or, for
+    // the two ends of a path (`pin`), of those ends, joined by a move of their own that the
+    // merges keep and the path drops.
+    let seed = |i: usize| match pin {
+        Some((s, t)) => i == s as usize || i == t as usize,
+        None => blocked.contains(i),
+    };
+    let (h, wd) = ((r1 - r0) as usize, (c1 - c0) as usize);
+    let at = |r: usize, col: usize| (r0 as usize + r) * cols + c0 as usize + col;
+    let frame = near(h, wd, w as usize, |r, col| seed(at(r, col)));
+    let (fr, fc) = ((r0 - br0) as usize, (c0 - bc0) as usize);
+    let mut copy = Copy {
+        flag: vec![0; moves_of.len()],
+        moves: moves_of,
+        changed: Vec::new(),
+    };
+    // Each square of the frame: its slot in the copy and the square.
+    let mut inside: Vec<(usize, u32)> = Vec::new();
+    for r in 0..h {
+        for col in 0..wd {
+            if frame[r * wd + col] {
+                let l = (r + fr) * bw + col + fc;
+                copy.flag[l] |= FRAME;
+                inside.push((l, at(r, col) as u32));
+            }
+        }
+    }
+    // Every move of the frame's squares is dropped but a path's own link between its ends
+    // (`keep`), which the merges keep and the path drops. A blocked square these moves do
+    // not keep has none; any other means the zone is too narrow.
+    let kept = |a: u32, b: u32| keep == Some((a, b)) || keep == Some((b, a));
+    let mut dropped: Vec<(usize, usize)> = Vec::new();
+    for &(ls, s) in &inside {
+        if copy.moves[ls][0] == UNKNOWN {
+            if blocked.contains(s as usize) {
+                continue;
+            }
+            links.lose();
+            return None;
+        }
+        for t in copy.moves[ls] {
+            if t == u32::MAX || kept(s, t) {
+                continue;
+            }
+            let lt = local(t)?;
+            if copy.moves[lt][0] == UNKNOWN {
+                if !blocked.contains(t as usize) {
+                    links.lose();
+                    return None;
+                }
+            } else {
+                copy.set((lt, t), s, u32::MAX);
+            }
+            copy.set((ls, s), t, u32::MAX);
+            dropped.push((ls, lt));
+        }
+    }
+    if let Some((s, t)) = pin {
+        let (ls, lt) = (local(s)?, local(t)?);
+        if copy.moves[ls][0] == UNKNOWN || copy.moves[lt][0] == UNKNOWN {
+            links.lose();
+            return None;
+        }
+        copy.join((ls, s), (lt, t));
+    }
+    // Nodes: the open squares of the frame (two moves each) and the open squares outside it
+    // that lost moves (one for each), in board order.
+    let mut nodes: Vec<(usize, u32)> = inside
+        .iter()
+        .copied()
+        .filter(|&(_, g)| !blocked.contains(g as usize))
+        .collect();
+    let first_outside = nodes.len();
+    let mut outside: Vec<(usize, u32)> = copy
+        .changed
+        .iter()
+        .copied()
+        .filter(|&(l, g)| copy.flag[l] & FRAME == 0 && !blocked.contains(g as usize))
+        .collect();
+    outside.sort_unstable();
+    nodes.extend(outside);
+    let mut node_at = vec![u32::MAX; copy.moves.len()];
+    for (k, &(l, _)) in nodes.iter().enumerate() {
+        node_at[l] = k as u32;
+    }
+    let spots: Vec<(u32, u32)> = nodes.iter().map(|&(_, g)| split.split(g)).collect();
+    let need: Vec<u32> = nodes
+        .iter()
+        .map(|&(l, _)| copy.moves[l].iter().filter(|&&x| x == u32::MAX).count() as u32)
+        .collect();
+    // A cluster rewired again (`salt` above 0) draws its moves afresh, for other cycles.
+    let old: Vec<(u32, u32)> = if salt == 0 {
+        dropped
+            .iter()
+            .map(|&(a, b)| (node_at[a], node_at[b]))
+            .filter(|&(a, b)| a != u32::MAX && b != u32::MAX)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let drawn = flow::flow_moves(&spots, first_outside, need, (moves, salt), &old)?;
+    for (k, j) in drawn {
+        copy.join(nodes[k as usize], nodes[j as usize]);
+    }
+    for &(l, g) in &copy.changed {
+        links.set(g, copy.moves[l]);
+    }
+    Some(nodes.into_iter().map(|(_, g)| g).collect())
+}
+
+/// The moves of a cluster's box, copied to be rewired, with a flag a square.
+struct Copy {
+    moves: Vec<[u32; 2]>,
+    /// [`FRAME`] and [`CHANGED`] bits.
+    flag: Vec<u8>,
+    /// The squares whose moves changed (slot in the copy, square), to write back.
+    changed: Vec<(usize, u32)>,
+}
+
+impl Copy {
+    /// Puts `to` in the slot of square `g` (at `l`) that holds `from`.
+    fn set(&mut self, (l, g): (usize, u32), from: u32, to: u32) {
+        let slot = &mut self.moves[l];
+        slot[usize::from(slot[0] != from)] = to;
+        if self.flag[l] & CHANGED == 0 {
+            self.flag[l] |= CHANGED;
+            self.changed.push((l, g));
+        }
+    }
+
+    /// Adds the step between two squares (a free slot each).
+    fn join(&mut self, a: (usize, u32), b: (usize, u32)) {
+        self.set(a, u32::MAX, b.1);
+        self.set(b, u32::MAX, a.1);
+    }
+}
+
+/// The squares of an `h` x `wd` box within `w` (king's distance) of a square where `seed`
+/// holds, as one flag a square in row-major order.
+fn near(h: usize, wd: usize, w: usize, seed: impl Fn(usize, usize) -> bool) -> Vec<bool> {
+    // Distance to the nearest seed along rows, then columns (a square's king distance is the
+    // larger of the two, so two passes of a running window suffice).
+    let mut near_row = vec![false; h * wd];
+    for r in 0..h {
+        let mut last: Option<usize> = None;
+        for col in 0..wd {
+            if seed(r, col) {
+                last = Some(col);
+            }
+            near_row[r * wd + col] = last.is_some_and(|l| col - l <= w);
+        }
+        let mut next: Option<usize> = None;
+        for col in (0..wd).rev() {
+            if seed(r, col) {
+                next = Some(col);
+            }
+            if next.is_some_and(|n| n - col <= w) {
+                near_row[r * wd + col] = true;
+            }
+        }
+    }
+    let mut frame = vec![false; h * wd];
+    for col in 0..wd {
+        let mut last: Option<usize> = None;
+        for r in 0..h {
+            if near_row[r * wd + col] {
+                last = Some(r);
+            }
+            frame[r * wd + col] = last.is_some_and(|l| r - l <= w);
+        }
+        let mut next: Option<usize> = None;
+        for r in (0..h).rev() {
+            if near_row[r * wd + col] {
+                next = Some(r);
+            }
+            if next.is_some_and(|n| n - r <= w) {
+                frame[r * wd + col] = true;
+            }
+        }
+    }
+    frame
+}
