@@ -74,13 +74,29 @@ impl Shape {
 
     /// A board with holes at `holes` (row-major indices, in any order, repeats allowed).
     pub fn new(board: Board, mut holes: Vec<u32>) -> Result<Shape, ShapeError> {
-        holes.sort_unstable();
-        holes.dedup();
-        if let Some(&h) = holes.iter().find(|&&h| h as usize >= board.area()) {
+        if let Some(h) = holes
+            .iter()
+            .copied()
+            .filter(|&h| h as usize >= board.area())
+            .min()
+        {
             return Err(ShapeError::OffBoard {
                 square: Square::new(h / board.cols, h % board.cols),
                 board,
             });
+        }
+        if holes.len() > board.area() / 64 && holes.len() > 1 << 16 {
+            // Many holes (macros of a chip's floor plan, listed rectangle by rectangle): one bit
+            // a square puts them in order in one pass, where sorting took 0.15 s for 6 million.
+            let mut set = crate::bits::BitSet::new(board.area());
+            for &h in &holes {
+                set.insert(h as usize);
+            }
+            holes.clear();
+            holes.extend(crate::bits::ones(set.words()));
+        } else {
+            holes.sort_unstable();
+            holes.dedup();
         }
         if holes.len() == board.area() {
             return Err(ShapeError::NoSquares { board });
@@ -317,6 +333,33 @@ fn arm(side: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn many_holes_in_any_order_come_out_sorted_once() {
+        // Past 1/64 of the board and 2^16 holes they are put in order through one bit a
+        // square; the same list as sorting gives, and the lowest square off the board named.
+        let board = Board::new(600, 700).unwrap();
+        let mut x = 7u64;
+        let holes: Vec<u32> = (0..150_000)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((x >> 33) % 420_000) as u32
+            })
+            .collect();
+        let mut want = holes.clone();
+        want.sort_unstable();
+        want.dedup();
+        assert!(want.len() < holes.len());
+        assert_eq!(Shape::new(board, holes.clone()).unwrap().holes(), &want[..]);
+        let mut off = holes;
+        off.extend([430_000, 420_005, 500_000]);
+        assert!(matches!(
+            Shape::new(board, off),
+            Err(ShapeError::OffBoard { square, .. }) if square == Square::new(600, 5)
+        ));
+    }
 
     #[test]
     fn masks_parse_and_print() {
