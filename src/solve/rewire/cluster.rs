@@ -149,7 +149,7 @@ fn rewire<W: Moves + ?Sized>(
     let mut outside: Vec<(usize, u32)> = copy
         .changed
         .iter()
-        .copied()
+        .map(|&(l, g, _)| (l, g))
         .filter(|&(l, g)| copy.flag[l] & FRAME == 0 && !blocked.contains(g as usize))
         .collect();
     outside.sort_unstable();
@@ -177,8 +177,13 @@ fn rewire<W: Moves + ?Sized>(
     for (k, j) in drawn {
         copy.join(nodes[k as usize], nodes[j as usize]);
     }
-    for &(l, g) in &copy.changed {
-        links.set(g, copy.moves[l]);
+    // A square that took its own moves again is left alone: the zone's graph takes only
+    // the squares written as nodes, each looked up in the base.
+    for &(l, g, had) in &copy.changed {
+        let [x, y] = copy.moves[l];
+        if had != [x, y] && had != [y, x] {
+            links.set(g, copy.moves[l]);
+        }
     }
     Some(nodes.into_iter().map(|(_, g)| g).collect())
 }
@@ -188,19 +193,20 @@ struct Copy {
     moves: Vec<[u32; 2]>,
     /// [`FRAME`] and [`CHANGED`] bits.
     flag: Vec<u8>,
-    /// The squares whose moves changed (slot in the copy, square), to write back.
-    changed: Vec<(usize, u32)>,
+    /// The squares whose moves changed (slot in the copy, square, the moves they had), to
+    /// write back.
+    changed: Vec<(usize, u32, [u32; 2])>,
 }
 
 impl Copy {
     /// Puts `to` in the slot of square `g` (at `l`) that holds `from`.
     fn set(&mut self, (l, g): (usize, u32), from: u32, to: u32) {
-        let slot = &mut self.moves[l];
-        slot[usize::from(slot[0] != from)] = to;
         if self.flag[l] & CHANGED == 0 {
             self.flag[l] |= CHANGED;
-            self.changed.push((l, g));
+            self.changed.push((l, g, self.moves[l]));
         }
+        let slot = &mut self.moves[l];
+        slot[usize::from(slot[0] != from)] = to;
     }
 
     /// Adds the step between two squares (a free slot each).
