@@ -50,25 +50,29 @@ pub(super) fn flow_moves(
         let j = index[(r as u32 - r0) as usize * bw + (c as u32 - c0) as usize];
         (j != u32::MAX).then_some(j as usize)
     };
-    // Each node's usable moves (to nodes that need one), in the order `salt` picks, found
-    // when asked: most nodes get their own moves back first and are never asked.
+    // Each node's usable moves (to nodes that need one), in the order `salt` picks.
     let turn = (3 * salt) % moves.len().max(1);
     let order_of_moves: Vec<(i64, i64)> = moves[turn..]
         .iter()
         .chain(&moves[..turn])
         .map(|&(dr, dc)| (i64::from(dr), i64::from(dc)))
         .collect();
-    let needs: &[bool] = &left.iter().map(|&l| l > 0).collect::<Vec<bool>>();
-    let (order_of_moves, local) = (&order_of_moves, &local);
-    let moves_of = |k: usize| {
-        let (sr, sc) = (i64::from(at[k].0), i64::from(at[k].1));
-        let usable = needs[k];
-        order_of_moves
-            .iter()
-            .filter(move |_| usable)
-            .filter_map(move |&(dr, dc)| local(sr + dr, sc + dc))
-            .filter(move |&j| needs[j] && (k < first_outside || j < first_outside))
-    };
+    let mut first = vec![0u32; m + 1];
+    let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
+    for k in 0..m {
+        if left[k] > 0 {
+            let (sr, sc) = (i64::from(at[k].0), i64::from(at[k].1));
+            for &(dr, dc) in &order_of_moves {
+                if let Some(j) = local(sr + dr, sc + dc) {
+                    if left[j] > 0 && (k < first_outside || j < first_outside) {
+                        adj.push(j as u32);
+                    }
+                }
+            }
+        }
+        first[k + 1] = adj.len() as u32;
+    }
+    let moves_of = |k: usize| &adj[first[k] as usize..first[k + 1] as usize];
     // The moves taken, two slots a node.
     let mut mate = vec![[u32::MAX; 2]; m];
     let taken = |mate: &Vec<[u32; 2]>, a: usize, b: u32| mate[a].contains(&b);
@@ -104,17 +108,14 @@ pub(super) fn flow_moves(
         order.reverse();
     }
     for &k in &order {
-        if left[k] == 0 {
-            continue;
-        }
-        for j in moves_of(k) {
+        for &j in moves_of(k) {
             if left[k] == 0 {
                 break;
             }
-            if left[j] > 0 && !taken(&mate, k, j as u32) {
-                take(&mut mate, k, j);
+            if left[j as usize] > 0 && !taken(&mate, k, j) {
+                take(&mut mate, k, j as usize);
                 left[k] -= 1;
-                left[j] -= 1;
+                left[j as usize] -= 1;
             }
         }
     }
@@ -132,7 +133,8 @@ pub(super) fn flow_moves(
             let mut end = None;
             'search: while let Some(v) = queue.pop_front() {
                 // From a light node by a move not taken, to a dark node.
-                for d in moves_of(v) {
+                for &d in moves_of(v) {
+                    let d = d as usize;
                     if stamp[d] == round || taken(&mate, v, d as u32) {
                         continue;
                     }
