@@ -104,7 +104,7 @@ impl Index<'_> {
     fn base_links(&self, p: u32) -> [u32; 2] {
         let n = self.base.len();
         let p = p as usize;
-        [self.base[(p + n - 1) % n], self.base[(p + 1) % n]]
+        [self.base[wrap(p + n - 1, n)], self.base[wrap(p + 1, n)]]
     }
 }
 
@@ -411,12 +411,12 @@ impl Wiring for Zone<'_> {
             // `at` is not held, so it kept the base's moves, as did every square after it up
             // to the next held one: run along the base from `prev` (held) that way.
             let p = self.ix.pos[self.ix.rank_of(prev)?] as usize;
-            let onwards = self.ix.base[(p + 1) % n] == at;
+            let onwards = self.ix.base[wrap(p + 1, n)] == at;
             let step = |q: usize| {
                 if onwards {
-                    (q + 1) % n
+                    wrap(q + 1, n)
                 } else {
-                    (q + n - 1) % n
+                    wrap(q + n - 1, n)
                 }
             };
             let mut q = step(p);
@@ -541,6 +541,17 @@ impl Moves for Band<'_, '_> {
                 self.changed.push((self.first + i) as u32);
             }
         }
+    }
+}
+
+/// `x % n` for `x` below `2 n`: a step round a cycle without a division, which cost more
+/// than the rest of the pass over the base's held squares.
+#[inline]
+fn wrap(x: usize, n: usize) -> usize {
+    if x >= n {
+        x - n
+    } else {
+        x
     }
 }
 

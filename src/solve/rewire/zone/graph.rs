@@ -2,11 +2,15 @@
 //! Each node's two steps lead to a node, straight (a move) or through a stretch of the base
 //! whose squares all kept the base's moves, onwards or backwards.
 
-use super::{chunks, Zone, CHUNK};
+use super::{chunks, wrap, Zone, CHUNK};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// A step to a node by a move of its own.
 const DIRECT: u32 = 0;
+/// A node new to a graph brought up to date (its steps hold the base's neighbours).
+const ADDED: u32 = u32::MAX;
+/// A node whose moves changed since the last graph.
+const REDRAW: u32 = u32::MAX - 1;
 /// A step onwards along the base.
 const ONWARDS: u32 = 1 << 30;
 /// A step backwards along the base.
@@ -45,35 +49,66 @@ impl Graph {
         })
         .concat();
         sort(&mut nodes);
-        Graph::build(z, nodes)
+        let m = nodes.len();
+        Graph::build(z, nodes, |i, nd, node| draw(z, i, m, nd, nd.steps, node))
     }
 
     /// The graph again after the moves of the held squares of ranks `fresh` changed: the
-    /// nodes kept, those squares among them added where they are not, the steps drawn anew
-    /// (a node whose moves went back to the base's is still a node, with base steps).
+    /// nodes kept, those squares among them added where they are not, the steps of the new
+    /// nodes and of those whose moves changed drawn anew (a node whose moves went back to the
+    /// base's is still a node, with base steps), the others' moved to the nodes' new places
+    /// (a step onwards or backwards still leads to the node next in the base, which may be a
+    /// new one).
     pub(super) fn update(self, z: &Zone, mut fresh: Vec<u32>) -> Option<Graph> {
         fresh.sort_unstable();
         fresh.dedup();
-        let mut add: Vec<Node> = fresh
-            .into_iter()
-            .filter(|&k| self.node(z, k as usize).is_none())
-            .filter_map(|k| candidate(z, k as usize))
-            .collect();
+        let old = self.nodes.len();
+        let mut redraw = vec![false; old];
+        let mut add: Vec<Node> = Vec::new();
+        for k in fresh {
+            match self.node(z, k as usize) {
+                Some(i) => redraw[i] = true,
+                None => add.extend(candidate(z, k as usize)),
+            }
+        }
         add.sort_unstable_by_key(|nd| nd.place);
-        let mut nodes = Vec::with_capacity(self.nodes.len() + add.len());
+        let mut nodes = Vec::with_capacity(old + add.len());
+        // Each node's place in the last graph, or where its steps are to be drawn anew.
+        let mut was: Vec<u32> = Vec::with_capacity(old + add.len());
+        let mut moved: Vec<u32> = Vec::with_capacity(old);
         let mut new = add.into_iter().peekable();
-        for nd in self.nodes {
+        for (i, nd) in self.nodes.into_iter().enumerate() {
             while let Some(a) = new.next_if(|a| a.place < nd.place) {
                 nodes.push(a);
+                was.push(ADDED);
             }
+            moved.push(nodes.len() as u32);
             nodes.push(nd);
+            was.push(if redraw[i] { REDRAW } else { i as u32 });
         }
-        nodes.extend(new);
-        Graph::build(z, nodes)
+        for a in new {
+            nodes.push(a);
+            was.push(ADDED);
+        }
+        let m = nodes.len();
+        Graph::build(z, nodes, |i, nd, node| match was[i] {
+            ADDED => draw(z, i, m, nd, nd.steps, node),
+            REDRAW => draw(z, i, m, nd, z.ix.base_links(nd.place), node),
+            _ => nd.steps.map(|s| match s & !INDEX {
+                ONWARDS => ONWARDS | wrap(i + 1, m) as u32,
+                BACKWARDS => BACKWARDS | wrap(i + m - 1, m) as u32,
+                _ => moved[(s & INDEX) as usize],
+            }),
+        })
     }
 
-    /// The graph of `nodes` (in base order; their steps are drawn here).
-    fn build(z: &Zone, mut nodes: Vec<Node>) -> Option<Graph> {
+    /// The graph of `nodes` (in base order), each node's steps drawn by `steps` from its
+    /// index, itself and the node of a rank.
+    fn build(
+        z: &Zone,
+        mut nodes: Vec<Node>,
+        steps: impl Fn(usize, &Node, &dyn Fn(usize) -> Option<u32>) -> [u32; 2] + Sync,
+    ) -> Option<Graph> {
         let m = nodes.len();
         if m == 0 || m > INDEX as usize {
             return None;
@@ -87,28 +122,15 @@ impl Graph {
             let i = z.node_of[k].load(Relaxed) as usize;
             (nodes.get(i).map(|nd| nd.rank) == Some(k as u32)).then_some(i as u32)
         };
-        let steps: Vec<[u32; 2]> = chunks(m, |r| {
-            r.map(|i| {
-                let b = z.ix.base_links(nodes[i].place);
-                z.links[nodes[i].rank as usize].map(|u| {
-                    if u == u32::MAX {
-                        NONE
-                    } else if u == b[1] {
-                        ONWARDS | ((i + 1) % m) as u32
-                    } else if u == b[0] {
-                        BACKWARDS | ((i + m - 1) % m) as u32
-                    } else {
-                        z.ix.rank_of(u).and_then(node).unwrap_or(NONE)
-                    }
-                })
-            })
-            .collect::<Vec<[u32; 2]>>()
+        let drawn: Vec<[u32; 2]> = chunks(m, |r| {
+            r.map(|i| steps(i, &nodes[i], &node))
+                .collect::<Vec<[u32; 2]>>()
         })
         .concat();
-        if steps.iter().any(|s| s.contains(&NONE)) {
+        if drawn.iter().any(|s| s.contains(&NONE)) {
             return None;
         }
-        for (nd, s) in nodes.iter_mut().zip(steps) {
+        for (nd, s) in nodes.iter_mut().zip(drawn) {
             nd.steps = s;
         }
         Some(Graph {
@@ -130,8 +152,8 @@ impl Graph {
         let to = &self.nodes[(step & INDEX) as usize];
         let (from, till) = (at.place as usize, to.place as usize);
         let gap = match step & !INDEX {
-            ONWARDS => (till + n - from - 1) % n,
-            BACKWARDS => (from + n - till - 1) % n,
+            ONWARDS => wrap(till + n - from - 1, n),
+            BACKWARDS => wrap(from + n - till - 1, n),
             _ => 0,
         };
         (gap, to)
@@ -197,7 +219,7 @@ impl Graph {
         let m = self.nodes.len();
         let p = z.ix.pos[k];
         let i = self.nodes.partition_point(|nd| nd.place < p);
-        self.label[(i + m - 1) % m]
+        self.label[wrap(i + m - 1, m)]
     }
 
     /// The held squares of the cycles `apart` picks: their nodes, and with `whole` the held
@@ -225,7 +247,7 @@ impl Graph {
                     let (gap, _) = self.gap(n, nd, step);
                     out.extend(
                         (1..=gap)
-                            .map(|d| z.ix.base[(p + d) % n])
+                            .map(|d| z.ix.base[wrap(p + d, n)])
                             .filter(|&a| z.ix.rank_of(a).is_some()),
                     );
                 }
@@ -252,8 +274,8 @@ impl Graph {
             let (gap, to) = self.gap(n, nd, step);
             let p = nd.place as usize;
             runs.push(match step & !INDEX {
-                ONWARDS => (((p + 1) % n) as u32, gap as u32 + 1),
-                BACKWARDS => (((p + n - 1) % n) as u32, (gap as u32 + 1) | BACK),
+                ONWARDS => (wrap(p + 1, n) as u32, gap as u32 + 1),
+                BACKWARDS => (wrap(p + n - 1, n) as u32, (gap as u32 + 1) | BACK),
                 _ => (to.place, 1),
             });
             offsets.push(total);
@@ -311,7 +333,7 @@ impl Walk {
                 let dst = &mut chunk[x - o..x - o + take];
                 if back {
                     // Places q0 - skip down, round the base's start.
-                    let q = (q0 as usize + n - skip) % n;
+                    let q = wrap(q0 as usize + n - skip, n);
                     let near = take.min(q + 1);
                     for (d, &s) in dst[..near]
                         .iter_mut()
@@ -324,7 +346,7 @@ impl Walk {
                         *d = s;
                     }
                 } else {
-                    let q = (q0 as usize + skip) % n;
+                    let q = wrap(q0 as usize + skip, n);
                     let near = take.min(n - q);
                     dst[..near].copy_from_slice(&base[q..q + near]);
                     dst[near..].copy_from_slice(&base[..take - near]);
@@ -348,8 +370,33 @@ impl Walk {
     }
 }
 
+/// The steps of node `i` of `m` (the base's neighbours of its place `b`; `node` gives the
+/// node of a rank): onwards or backwards along the base to the next node there, or by a move
+/// of its own straight to a node; [`NONE`] where a slot is free or leads to no node.
+fn draw(
+    z: &Zone,
+    i: usize,
+    m: usize,
+    nd: &Node,
+    b: [u32; 2],
+    node: &dyn Fn(usize) -> Option<u32>,
+) -> [u32; 2] {
+    z.links[nd.rank as usize].map(|u| {
+        if u == u32::MAX {
+            NONE
+        } else if u == b[1] {
+            ONWARDS | wrap(i + 1, m) as u32
+        } else if u == b[0] {
+            BACKWARDS | wrap(i + m - 1, m) as u32
+        } else {
+            z.ix.rank_of(u).and_then(node).unwrap_or(NONE)
+        }
+    })
+}
+
 /// The held square of rank `k` as a node where its moves are not the base's (or it is
-/// forced); `None` for a blocked square, which has given up both its moves.
+/// forced), its steps holding the base's neighbours of its place until they are drawn;
+/// `None` for a blocked square, which has given up both its moves.
 fn candidate(z: &Zone, k: usize) -> Option<Node> {
     let [x, y] = z.links[k];
     if x == u32::MAX && y == u32::MAX {
@@ -361,7 +408,7 @@ fn candidate(z: &Zone, k: usize) -> Option<Node> {
     (moved || z.forced_ranks.contains(&k)).then_some(Node {
         rank: k as u32,
         place: p,
-        steps: [NONE; 2],
+        steps: b,
     })
 }
 
