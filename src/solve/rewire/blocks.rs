@@ -66,8 +66,10 @@ pub(super) fn blocks_of(shape: &Shape) -> Blocks {
     let cols = board.cols;
     // Runs of holes along the rows: (row, first column, column past the last).
     let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+    // A multiplication a hole instead of a division: millions of holes at chip scale.
+    let split = crate::board::Splitter::new(cols);
     for &h in shape.holes() {
-        let (r, c) = (h / cols, h % cols);
+        let (r, c) = split.split(h);
         match runs.last_mut() {
             Some(run) if run.0 == r && run.2 == c => run.2 = c + 1,
             _ => runs.push((r, c, c + 1)),
