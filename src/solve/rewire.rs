@@ -7,7 +7,8 @@
 //!    two neighbours ([`wiring::Dense`]), or near the blocks alone ([`zone::Zone`]).
 //! 2. Blocks whose boxes come closer than [`APART`] form a cluster. Round each cluster, every
 //!    move that touches the blocks or a frame [`FRAMES`]`[0]` squares wide round them is
-//!    dropped. The frame's squares then need two new moves each, and the squares just outside
+//!    dropped (on a copy of the moves of the cluster's box, written back where they changed:
+//!    `cluster.rs`). The frame's squares then need two new moves each, and the squares just outside
 //!    it one for each move they lost.
 //! 3. Those needs are met by a flow: every move joins a light and a dark square, so a
 //!    maximum flow from the light squares (supplying their needs) to the dark ones (taking
