@@ -36,7 +36,14 @@ pub(super) struct Graph {
     nodes: Vec<Node>,
     /// Each node's cycle, once numbered.
     label: Vec<u32>,
+    /// The first node at or past each stretch of [`STRETCH`] places of the base, and the
+    /// number of nodes last: a square's node before it is found among the few of its
+    /// stretch, not by a search of them all (a merge asks for thousands of squares' cycles).
+    first_at: Vec<u32>,
 }
+
+/// Places of the base a bucket of [`Graph::first_at`] covers (as a shift).
+const STRETCH: u32 = 8;
 
 impl Graph {
     /// The graph of the zone's moves now; `None` where a square lacks a move.
@@ -133,9 +140,20 @@ impl Graph {
         for (nd, s) in nodes.iter_mut().zip(drawn) {
             nd.steps = s;
         }
+        let mut first_at = Vec::with_capacity((z.ix.base.len() >> STRETCH) + 2);
+        for (i, nd) in nodes.iter().enumerate() {
+            let b = (nd.place >> STRETCH) as usize;
+            while first_at.len() <= b {
+                first_at.push(i as u32);
+            }
+        }
+        while first_at.len() < (z.ix.base.len() >> STRETCH) + 2 {
+            first_at.push(m as u32);
+        }
         Some(Graph {
             nodes,
             label: Vec::new(),
+            first_at,
         })
     }
 
@@ -218,7 +236,9 @@ impl Graph {
         }
         let m = self.nodes.len();
         let p = z.ix.pos[k];
-        let i = self.nodes.partition_point(|nd| nd.place < p);
+        let b = (p >> STRETCH) as usize;
+        let (lo, hi) = (self.first_at[b] as usize, self.first_at[b + 1] as usize);
+        let i = lo + self.nodes[lo..hi].partition_point(|nd| nd.place < p);
         self.label[wrap(i + m - 1, m)]
     }
 
