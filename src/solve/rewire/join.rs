@@ -20,10 +20,7 @@ pub(super) fn merge_cycles<W: Wiring>(
     keep: Option<(u32, u32)>,
 ) -> Result<(), Vec<u32>> {
     // Each square's cycle; merged cycles share a root.
-    let ph_t0 = std::time::Instant::now(); // ph_t
     let size = links.cycles(blocked).ok_or_else(Vec::new)?;
-    eprintln!("PH  cycles {:?}", ph_t0.elapsed()); // ph_t
-    let ph_t0 = std::time::Instant::now(); // ph_t
     let count = size.len() as u32;
     let mut parent: Vec<u32> = (0..count).collect();
     let find = |parent: &mut Vec<u32>, mut x: u32| {
@@ -51,8 +48,6 @@ pub(super) fn merge_cycles<W: Wiring>(
     } else {
         Vec::new()
     };
-    eprintln!("PH  apart {:?}", ph_t0.elapsed()); // ph_t
-    let ph_t0 = std::time::Instant::now(); // ph_t
     let mut whole = false;
     while left > 1 {
         let before = left;
@@ -89,7 +84,6 @@ pub(super) fn merge_cycles<W: Wiring>(
                 }
             }
         }
-        eprintln!("PH  pass {:?}", ph_t0.elapsed()); // ph_t
         if left == before && !whole {
             // The rewired squares are done with: every square of the cycles still apart.
             whole = true;
