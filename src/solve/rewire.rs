@@ -165,11 +165,7 @@ fn round_blocks(
     let blocks = blocks_of(shape);
     let clusters = clusters_of(&blocks.list, APART);
     let pair = ends.map(|(Ends::Near(e) | Ends::Far(e))| e);
-    let reach = moves
-        .iter()
-        .map(|&(dr, dc)| dr.unsigned_abs().max(dc.unsigned_abs()))
-        .max()
-        .unwrap_or(1);
+    let reach = reach_of(moves);
     let pins: Vec<u32> = pair.map(|(s, t)| vec![s, t]).unwrap_or_default();
     let forced = match pair {
         Some(_) => pins.clone(),
@@ -199,6 +195,15 @@ fn round_blocks(
         }
     }
     job.run(&mut Dense::cycle(base))
+}
+
+/// How far one of `moves` reaches (king's distance).
+fn reach_of(moves: &[(i32, i32)]) -> u32 {
+    moves
+        .iter()
+        .map(|&(dr, dc)| dr.unsigned_abs().max(dc.unsigned_abs()))
+        .max()
+        .unwrap_or(1)
 }
 
 /// The first open square.

@@ -10,7 +10,7 @@
 use super::blocks::Cluster;
 use super::flow;
 use super::wiring::{Moves, UNKNOWN};
-use super::{Pair, FRAMES};
+use super::{reach_of, Pair, FRAMES};
 use crate::bits::BitSet;
 use crate::board::{Board, Splitter};
 
@@ -49,11 +49,7 @@ fn rewire<W: Moves + ?Sized>(
     let grow = |lo: u32, hi: u32, by: u32, end: u32| (lo.saturating_sub(by), (hi + by).min(end));
     // The frame lies within the cluster's box grown by `w`; the squares that lose a move to
     // it within a move more, in the box whose moves are copied.
-    let reach = moves
-        .iter()
-        .map(|&(dr, dc)| dr.unsigned_abs().max(dc.unsigned_abs()))
-        .max()
-        .unwrap_or(1);
+    let reach = reach_of(moves);
     let ((r0, r1), (c0, c1)) = (
         grow(c.r0, c.r1, w, board.rows),
         grow(c.c0, c.c1, w, board.cols),
@@ -84,7 +80,7 @@ fn rewire<W: Moves + ?Sized>(
     let at = |r: usize, col: usize| (r0 as usize + r) * cols + c0 as usize + col;
     let frame = near(h, wd, w as usize, |r, col| seed(at(r, col)));
     let (fr, fc) = ((r0 - br0) as usize, (c0 - bc0) as usize);
-    let mut copy = Copy {
+    let mut copy = BoxMoves {
         flag: vec![0; moves_of.len()],
         moves: moves_of,
         changed: Vec::new(),
@@ -189,7 +185,7 @@ fn rewire<W: Moves + ?Sized>(
 }
 
 /// The moves of a cluster's box, copied to be rewired, with a flag a square.
-struct Copy {
+struct BoxMoves {
     moves: Vec<[u32; 2]>,
     /// [`FRAME`] and [`CHANGED`] bits.
     flag: Vec<u8>,
@@ -198,7 +194,7 @@ struct Copy {
     changed: Vec<(usize, u32, [u32; 2])>,
 }
 
-impl Copy {
+impl BoxMoves {
     /// Puts `to` in the slot of square `g` (at `l`) that holds `from`.
     fn set(&mut self, (l, g): (usize, u32), from: u32, to: u32) {
         if self.flag[l] & CHANGED == 0 {
