@@ -86,7 +86,7 @@ impl Splitter {
 pub(crate) const MAX_SQUARES: u64 = 1 << 30;
 
 /// Bytes a square costs while a tour is built and verified: the path (4), its tiles (1/4) and
-/// the verifier's visited sets (1/8 each, up to 2 when checked on two or more cores).
+/// the verifier's visited sets (1/8 a board's worth, up to 2 in all on two or more cores).
 pub(crate) const BYTES_PER_SQUARE: f64 = 4.5;
 
 /// Errors from parsing boards and squares.

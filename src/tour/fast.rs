@@ -3,19 +3,28 @@
 //! A step's column change comes from its index difference through a small table of the
 //! piece's moves (or, on boards where two moves share a difference, from one multiplication
 //! per square, [`Splitter`]), and the tests fold into two flags, so the loop has no division
-//! and only one branch, never taken on a tour. A path of `n` entries below `n` with no repeat is a permutation, so no square needs
-//! to be looked for afterwards; repeats show as fewer bits set than entries. Large paths are
-//! cut into a few chunks checked side by side, each with its own visited set; the sets must
-//! then be disjoint.
+//! and only one branch, never taken on a tour. A path of `n` entries below `n` with no repeat
+//! is a permutation, so no square needs to be looked for afterwards; repeats show as fewer
+//! bits set than entries.
+//!
+//! Large paths are cut into chunks checked side by side, each with its own visited set; the
+//! sets must then be disjoint. On two cores each set covers the board. On more, each covers
+//! only the squares between its chunk's lowest and highest (a first pass finds them): a
+//! tour's stretch keeps to a part of the board, so a chunk a core costs about as much memory
+//! in all as two whole sets (1.95 boards for 16 chunks of a 10^8-square closed tour). Where
+//! the parts would cost more, the check falls back on two whole sets.
 
 use crate::board::{Board, Splitter};
 use crate::piece::Piece;
 
-/// Chunks of a parallel check: each costs a visited set of one bit a square, and two keep a
-/// 10^8-square tour at 4.3 bytes a square with its path (the constructions list their tiles
-/// only after the check).
+/// Chunks of a parallel check at most (one a thread up to this).
 #[cfg(feature = "parallel")]
-const MAX_CHUNKS: usize = 2;
+const MAX_CHUNKS: usize = 64;
+
+/// Whole visited sets the check may hold: one bit a square each, and two keep a 10^8-square
+/// tour at 4.3 bytes a square with its path (the constructions list their tiles only after
+/// the check). Chunks' parts of the board may add up to this many boards.
+const WHOLE_SETS: usize = 2;
 
 /// Whether `path` visits every square of `board` but the `holes` (sorted) once by `piece`'s
 /// moves (and returns, if closed).
@@ -33,32 +42,12 @@ pub(super) fn is_tour(
     }
     let split = Splitter::new(board.cols);
     let chunks = chunk_count(len);
-    let per = len.div_ceil(chunks);
-    let ranges: Vec<(usize, usize)> = (0..chunks)
-        .map(|c| (c * per, ((c + 1) * per).min(len)))
-        .filter(|(a, b)| a < b)
-        .collect();
-    let table = difference_table(board.cols, piece);
-    let steps = match &table {
-        Some((table, off)) => StepTest::Differences {
-            table,
-            cols: board.cols,
-            off: *off,
-        },
-        None => StepTest::Squares(split, piece),
-    };
-    let Some(sets) = check_chunks(path, &ranges, area, steps) else {
+    let Some(sets) = check(path, area, chunks, (board.cols, piece)) else {
         return false;
     };
-    if !disjoint(&sets) {
-        return false;
-    }
     // As many distinct squares on the board as there are open ones, none of them a hole: the
     // open squares, each once.
-    if holes
-        .iter()
-        .any(|&h| sets.iter().any(|s| crate::bits::has(s, h)))
-    {
+    if holes.iter().any(|&h| sets.iter().any(|s| s.has(h))) {
         return false;
     }
     // A closed tour of one square would need a move from the square to itself, and one of two
@@ -77,22 +66,134 @@ fn chunk_count(n: usize) -> usize {
     1
 }
 
-/// Checks every range, side by side when there are several.
+/// The squares one chunk saw: a bit a square from word `first` of the board's visited set on.
+struct Seen {
+    first: usize,
+    words: Vec<u64>,
+}
+
+impl Seen {
+    /// Whether square `sq` was seen.
+    fn has(&self, sq: u32) -> bool {
+        (sq as usize >> 6)
+            .checked_sub(self.first)
+            .and_then(|w| self.words.get(w))
+            .is_some_and(|w| w & (1 << (sq & 63)) != 0)
+    }
+}
+
+/// Checks `path` (`n` squares, of `cols` columns, by `piece`'s moves) in `chunks` chunks:
+/// the squares each saw, disjoint, or `None` on any fault.
+fn check(path: &[u32], n: usize, chunks: usize, (cols, piece): (u32, Piece)) -> Option<Vec<Seen>> {
+    let steps = match difference_table(cols, piece) {
+        Some((table, off)) => Steps::Table(table, cols, off),
+        None => Steps::Split(Splitter::new(cols), piece),
+    };
+    let steps = match &steps {
+        Steps::Table(table, cols, off) => StepTest::Differences {
+            table,
+            cols: *cols,
+            off: *off,
+        },
+        Steps::Split(split, piece) => StepTest::Squares(*split, *piece),
+    };
+    check_by(path, n, chunks, steps)
+}
+
+/// [`check`] with the step test given.
+fn check_by(path: &[u32], n: usize, chunks: usize, steps: StepTest<'_>) -> Option<Vec<Seen>> {
+    let ranges = cut(path.len(), chunks);
+    let words = n.div_ceil(64);
+    let (ranges, parts) = plan(path, n, ranges)?;
+    let sets = check_chunks(path, &ranges, &parts, n, steps)?;
+    disjoint(&sets, words).then_some(sets)
+}
+
+/// The ranges to check and each one's part of the board, in words: the whole of it for
+/// [`WHOLE_SETS`] ranges or fewer; else from its lowest square's word to its highest's, if
+/// they add up to few enough, or else the path cut again into [`WHOLE_SETS`] ranges with
+/// whole parts. `None` when a square is off the board (`n` squares).
+#[allow(clippy::type_complexity)]
+fn plan(
+    path: &[u32],
+    n: usize,
+    ranges: Vec<(usize, usize)>,
+) -> Option<(Vec<(usize, usize)>, Vec<(usize, usize)>)> {
+    let words = n.div_ceil(64);
+    let whole = |count: usize| vec![(0, words); count];
+    if ranges.len() <= WHOLE_SETS {
+        let parts = whole(ranges.len());
+        return Some((ranges, parts));
+    }
+    let parts = parts_of(path, &ranges, n)?;
+    if parts.iter().map(|&(a, b)| b - a).sum::<usize>() <= WHOLE_SETS * words {
+        Some((ranges, parts))
+    } else {
+        let ranges = cut(path.len(), WHOLE_SETS);
+        let parts = whole(ranges.len());
+        Some((ranges, parts))
+    }
+}
+
+/// The step test's table (or splitter), owned while the chunks borrow it.
+enum Steps {
+    /// [`StepTest::Differences`]'s table, columns and offset.
+    Table(Vec<i32>, u32, u32),
+    /// [`StepTest::Squares`]'s splitter and piece.
+    Split(Splitter, Piece),
+}
+
+/// `len` entries cut into `chunks` ranges of positions (none empty).
+fn cut(len: usize, chunks: usize) -> Vec<(usize, usize)> {
+    let per = len.div_ceil(chunks.max(1));
+    (0..chunks)
+        .map(|c| (c * per, ((c + 1) * per).min(len)))
+        .filter(|(a, b)| a < b)
+        .collect()
+}
+
+/// Each range's part of the board in words of 64 squares, from its lowest square's (the
+/// entry before the range's included, as the range's check reads it) to past its highest's;
+/// `None` when a square is off the board (`n` squares).
+fn parts_of(path: &[u32], ranges: &[(usize, usize)], n: usize) -> Option<Vec<(usize, usize)>> {
+    let part = |&(from, to): &(usize, usize)| {
+        let span = &path[from.saturating_sub(1)..to];
+        let (lo, hi) = span
+            .iter()
+            .fold((u32::MAX, 0), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        ((hi as usize) < n).then_some((lo as usize >> 6, (hi as usize >> 6) + 1))
+    };
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        ranges.par_iter().map(part).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    ranges.iter().map(part).collect()
+}
+
+/// Checks every range in its part of the board, side by side when there are several.
 fn check_chunks(
     path: &[u32],
     ranges: &[(usize, usize)],
+    parts: &[(usize, usize)],
     n: usize,
     steps: StepTest<'_>,
-) -> Option<Vec<Vec<u64>>> {
+) -> Option<Vec<Seen>> {
     #[cfg(feature = "parallel")]
     if ranges.len() > 1 {
         use rayon::prelude::*;
         return ranges
             .par_iter()
-            .map(|&r| chunk(path, r, n, steps))
+            .zip(parts)
+            .map(|(&r, &part)| chunk(path, r, part, n, steps))
             .collect();
     }
-    ranges.iter().map(|&r| chunk(path, r, n, steps)).collect()
+    ranges
+        .iter()
+        .zip(parts)
+        .map(|(&r, &part)| chunk(path, r, part, n, steps))
+        .collect()
 }
 
 /// Whether squares `a` and `b` (both on the board) are one of `piece`'s moves apart.
@@ -155,34 +256,36 @@ fn difference_table(cols: u32, piece: Piece) -> Option<(Vec<i32>, u32)> {
 }
 
 /// Checks entries `from..to` (and the move into `from` from the entry before it): each on the
-/// board, each a knight's move from the last, none twice. Returns the squares seen.
+/// board, each a knight's move from the last, none twice. Returns the squares seen, in the
+/// words `first..last` of the board's visited set (a square outside them fails the chunk).
 fn chunk(
     path: &[u32],
     (from, to): (usize, usize),
+    (first, last): (usize, usize),
     n: usize,
     steps: StepTest<'_>,
-) -> Option<Vec<u64>> {
+) -> Option<Seen> {
     // The last word's bits from `n` up stand for squares past the board: set, they fail the
     // chunk, as does any index past the last word.
-    let mut seen = vec![0u64; n.div_ceil(64)];
+    let (base, mut seen) = (first, vec![0u64; last - first]);
     let start = if from == 0 { 0 } else { from - 1 };
     let first = path[start];
     let off_board = n as u32;
     if first >= off_board {
         return None;
     }
-    if from == 0 {
-        seen[first as usize >> 6] |= 1 << (first & 63);
-    }
-    let rest = &path[from.max(1)..to];
     // Every test of a step folds into one flag, so the loop's only branch is one never taken
-    // on a tour.
+    // on a tour; a square below the part wraps to a word past it.
     let mut bad = 0i32;
     let mut outside = false;
-    let mut mark = |sq: u32| match seen.get_mut(sq as usize >> 6) {
+    let mut mark = |sq: u32| match seen.get_mut((sq as usize >> 6).wrapping_sub(base)) {
         Some(w) => *w |= 1u64 << (sq & 63),
         None => outside = true,
     };
+    if from == 0 {
+        mark(first);
+    }
+    let rest = &path[from.max(1)..to];
     match steps {
         StepTest::Differences { table, cols, off } => {
             let top = 2 * off + 1;
@@ -231,245 +334,47 @@ fn chunk(
     }
     // With every entry on the board, a chunk holds no square twice exactly when it sets as many
     // bits as it has entries.
-    let past = seen[(n - 1) >> 6] & (!0u64 << 1 << ((n - 1) & 63));
+    let past = seen
+        .get(((n - 1) >> 6).wrapping_sub(base))
+        .map_or(0, |w| w & (!0u64 << 1 << ((n - 1) & 63)));
     let on_board = !outside && past == 0;
     let set: u64 = seen.iter().map(|w| u64::from(w.count_ones())).sum();
-    (bad >= 0 && on_board && set == (to - from) as u64).then_some(seen)
-}
-
-/// Whether no square is in two of the chunks' sets.
-fn disjoint(sets: &[Vec<u64>]) -> bool {
-    if sets.len() < 2 {
-        return true;
-    }
-    let words = sets[0].len();
-    (0..words).all(|w| {
-        let mut acc = 0u64;
-        sets.iter().all(|s| {
-            let clash = acc & s[w] != 0;
-            acc |= s[w];
-            !clash
-        })
+    (bad >= 0 && on_board && set == (to - from) as u64).then_some(Seen {
+        first: base,
+        words: seen,
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chunks_agree_with_one_pass() {
-        // A 3x4 open tour, then faults the chunk seams must still catch.
-        let b = Board::new(3, 4).unwrap();
-        let good: [u32; 12] = [0, 6, 8, 1, 7, 9, 2, 11, 5, 3, 10, 4];
-        let split = StepTest::Squares(Splitter::new(4), Piece::KNIGHT);
-        for chunks in 1..=4 {
-            let len = 12usize.div_ceil(chunks);
-            let ranges: Vec<_> = (0..chunks)
-                .map(|c| (c * len, ((c + 1) * len).min(12)))
-                .filter(|(a, b)| a < b)
-                .collect();
-            let run = |p: &[u32]| {
-                let sets: Option<Vec<_>> = ranges.iter().map(|&r| chunk(p, r, 12, split)).collect();
-                sets.is_some_and(|s| disjoint(&s))
-            };
-            assert!(run(&good), "{chunks} chunks");
-            let mut dup = good;
-            dup[11] = 0;
-            assert!(!run(&dup));
-            let mut off = good;
-            off[6] = 99;
-            assert!(!run(&off));
-            let mut swap = good;
-            swap.swap(5, 6);
-            assert!(!run(&swap));
-        }
-        assert!(is_tour(b, &good, false, Piece::KNIGHT, &[]));
-        assert!(!is_tour(b, &good, true, Piece::KNIGHT, &[]));
+/// Whether no square is in two of the chunks' sets (`words` words of the board's set in
+/// all): word by word, among the sets that cover it, in stretches side by side.
+fn disjoint(sets: &[Seen], words: usize) -> bool {
+    if sets.len() < 2 {
+        return true;
     }
-
-    /// Pseudo-random numbers for the faults below.
-    fn next(x: &mut u64) -> u64 {
-        *x = crate::rng::mix64(*x);
-        *x
+    let stretch = |(lo, hi): (usize, usize)| {
+        let over: Vec<&Seen> = sets
+            .iter()
+            .filter(|s| s.first < hi && s.first + s.words.len() > lo)
+            .collect();
+        (lo..hi).all(|w| {
+            let mut acc = 0u64;
+            over.iter().all(|s| {
+                let bits = s.words.get(w.wrapping_sub(s.first)).map_or(0, |&b| b);
+                let clash = acc & bits != 0;
+                acc |= bits;
+                !clash
+            })
+        })
+    };
+    let stretches = cut(words, sets.len());
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        stretches.into_par_iter().all(stretch)
     }
-
-    #[test]
-    fn difference_steps_agree_with_the_ordered_walk() {
-        // Faults of every kind, on boards wide enough for the table, in one chunk and in
-        // several: the fast answer must match the walk that names faults.
-        let mut x = 7u64;
-        for (rows, cols) in [(5, 5), (6, 6), (5, 8), (8, 8), (10, 7), (6, 64), (6, 65)] {
-            let board = Board::new(rows, cols).unwrap();
-            let req = crate::solve::Request::new(board, crate::Kind::Open);
-            let tour = crate::solve::solve(&req).unwrap().tour;
-            let n = board.area();
-            let (table, off) = difference_table(cols, Piece::KNIGHT).unwrap();
-            let steps = StepTest::Differences {
-                table: &table,
-                cols,
-                off,
-            };
-            for case in 0..400 {
-                let mut p = tour.path().to_vec();
-                match case % 5 {
-                    0 => {}
-                    1 => p.swap(next(&mut x) as usize % n, next(&mut x) as usize % n),
-                    2 => p[next(&mut x) as usize % n] = next(&mut x) as u32 % (n as u32 + 3),
-                    3 => {
-                        // A shift by a whole row keeps the differences and wraps a column.
-                        let k = next(&mut x) as usize % n;
-                        p[k] = (p[k] + cols) % n as u32;
-                    }
-                    _ => p[next(&mut x) as usize % n] = u32::MAX - (next(&mut x) as u32 % 4),
-                }
-                let want = super::super::Tour {
-                    piece: crate::piece::Piece::KNIGHT,
-                    board,
-                    path: p.clone(),
-                    kind: crate::Kind::Open,
-                    tiles: Vec::new(),
-                    holes: Vec::new(),
-                }
-                .first_fault()
-                .is_ok();
-                for chunks in [1, 2, 3] {
-                    let len = n.div_ceil(chunks);
-                    let ranges: Vec<_> = (0..chunks)
-                        .map(|c| (c * len, ((c + 1) * len).min(n)))
-                        .filter(|(a, b)| a < b)
-                        .collect();
-                    let sets: Option<Vec<_>> =
-                        ranges.iter().map(|&r| chunk(&p, r, n, steps)).collect();
-                    let got = sets.is_some_and(|s| disjoint(&s));
-                    assert_eq!(got, want, "{rows}x{cols} case {case}, {chunks} chunks");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn other_pieces_agree_with_the_ordered_walk() {
-        // The fast answer for the wazir, king and zebra (tables and squares, open and closed)
-        // matches the walk that names faults, on tours and on faulty copies of them.
-        let mut x = 11u64;
-        let pieces = [
-            ("wazir", 6, 64, true),
-            ("wazir", 7, 4, false),
-            ("king", 10, 7, true),
-            ("king", 3, 3, false),
-            ("zebra", 10, 10, true),
-        ];
-        for (name, rows, cols, closed) in pieces {
-            let piece: Piece = name.parse().unwrap();
-            let board = Board::new(rows, cols).unwrap();
-            let kind = if closed {
-                crate::Kind::Closed
-            } else {
-                crate::Kind::Open
-            };
-            let req = crate::solve::Request {
-                piece,
-                ..crate::solve::Request::new(board, kind)
-            };
-            let tour = crate::solve::solve(&req).unwrap().tour;
-            let n = board.area();
-            let mut faulty = 0;
-            for case in 0..300 {
-                let mut p = tour.path().to_vec();
-                match case % 4 {
-                    0 => {}
-                    1 => p.swap(next(&mut x) as usize % n, next(&mut x) as usize % n),
-                    2 => p[next(&mut x) as usize % n] = next(&mut x) as u32 % (n as u32 + 3),
-                    _ => {
-                        let k = next(&mut x) as usize % n;
-                        p[k] = (p[k] + cols) % n as u32;
-                    }
-                }
-                let want = super::super::Tour {
-                    piece,
-                    board,
-                    path: p.clone(),
-                    kind,
-                    tiles: Vec::new(),
-                    holes: Vec::new(),
-                }
-                .first_fault()
-                .is_ok();
-                faulty += usize::from(!want);
-                assert_eq!(
-                    is_tour(board, &p, closed, piece, &[]),
-                    want,
-                    "{name} {rows}x{cols} case {case}"
-                );
-            }
-            assert!(faulty > 150, "{name}: only {faulty} faulty copies");
-        }
-    }
-
-    #[test]
-    fn shaped_boards_agree_with_the_ordered_walk() {
-        // Tours round blocks (closed and open, two chunks on the large one): the fast answer
-        // matches the walk that names faults, on the tours and on copies sent through a hole,
-        // short of a square, or swapped.
-        let mut x = 5u64;
-        for (rows, cols, blocks, kind) in [
-            (40, 40, vec![(10, 10, 4, 4)], crate::Kind::Closed),
-            (
-                30,
-                32,
-                vec![(6, 6, 2, 8), (20, 20, 4, 2)],
-                crate::Kind::Open,
-            ),
-            (1100, 1000, vec![(100, 100, 40, 60)], crate::Kind::Closed),
-        ] {
-            let shape = crate::shape::Shape::with_blocks(rows, cols, &blocks);
-            let req = crate::solve::Request::new(shape.board(), kind);
-            let tour = crate::solve::solve_on(&shape, &req).unwrap().tour;
-            let holes = shape.holes();
-            let n = tour.path().len();
-            let mut faulty = 0;
-            for case in 0..40 {
-                let mut p = tour.path().to_vec();
-                match case % 4 {
-                    0 => {}
-                    1 => p[next(&mut x) as usize % n] = holes[next(&mut x) as usize % holes.len()],
-                    2 => {
-                        p.pop();
-                    }
-                    _ => p.swap(next(&mut x) as usize % n, next(&mut x) as usize % n),
-                }
-                let t = super::super::Tour {
-                    path: p.clone(),
-                    ..tour.clone()
-                };
-                let want = t.first_fault().is_ok();
-                faulty += usize::from(!want);
-                let closed = kind == crate::Kind::Closed;
-                assert_eq!(
-                    is_tour(shape.board(), &p, closed, Piece::KNIGHT, holes),
-                    want,
-                    "{rows}x{cols} case {case}"
-                );
-            }
-            assert!(faulty >= 20, "only {faulty} faulty copies");
-        }
-    }
-
-    #[test]
-    fn narrow_and_huge_rows_use_the_squares() {
-        let k = Piece::KNIGHT;
-        // On 3 columns (1,2) and (2,-1) are both 5 squares on; from 4 on they differ.
-        assert!(difference_table(3, k).is_none());
-        assert!(difference_table(4, k).is_some());
-        assert!(difference_table(1 << 18, k).is_none());
-        assert!(difference_table((1 << 18) - 1, k).is_some());
-        // The wazir's four differences (±1, ±cols) are distinct from 2 columns on; the
-        // zebra's from 4 (on 3, its 3-column moves cannot be made).
-        let zebra = Piece::leaper(2, 3).unwrap();
-        assert!(difference_table(1, Piece::leaper(0, 1).unwrap()).is_none());
-        assert!(difference_table(2, Piece::leaper(0, 1).unwrap()).is_some());
-        assert!(difference_table(3, zebra).is_none());
-        assert!(difference_table(4, zebra).is_some());
-    }
+    #[cfg(not(feature = "parallel"))]
+    stretches.into_iter().all(stretch)
 }
+
+#[cfg(test)]
+mod tests;
