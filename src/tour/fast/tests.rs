@@ -330,3 +330,26 @@ fn narrow_and_huge_rows_use_the_squares() {
     assert!(difference_table(3, zebra).is_none());
     assert!(difference_table(4, zebra).is_some());
 }
+
+#[test]
+fn a_square_on_a_hole_is_found_among_many_holes() {
+    // Over a million holes (looked for on every core) and two sets: the odd squares seen,
+    // the even ones holes; one even square seen too is found wherever it lies.
+    let n = 3 << 20;
+    let odd = |first: usize, words: usize| Seen {
+        first,
+        words: vec![0xAAAA_AAAA_AAAA_AAAA; words],
+    };
+    let words = n / 64;
+    let sets = [odd(0, words / 2), odd(words / 2, words - words / 2)];
+    let holes: Vec<u32> = (0..n as u32).step_by(2).collect();
+    assert!(holes.len() > crate::tour::PARALLEL_SQUARES);
+    assert!(!on_a_hole(&sets, &holes));
+    for at in [0, 64 * 7 + 2, n / 2, n - 2] {
+        let mut sets = [odd(0, words / 2), odd(words / 2, words - words / 2)];
+        let s = usize::from(at / 64 >= words / 2);
+        let w = at / 64 - sets[s].first;
+        sets[s].words[w] |= 1 << (at % 64);
+        assert!(on_a_hole(&sets, &holes), "hole {at}");
+    }
+}
