@@ -1,5 +1,7 @@
 //! Tours of pieces other than the knight: the rules first, then the wazir's and king's grid
-//! constructions in O(rows x cols), else the complete search (which proves as well as finds).
+//! constructions in O(rows x cols) (round blocks: the wire, or any piece whose moves change
+//! colour rewired from a tour of the whole board), else the complete search (which proves as
+//! well as finds).
 
 use crate::board::{Board, Square};
 use crate::existence::pieces::rule;
@@ -65,10 +67,51 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
                 return Ok(Solution { tour, method });
             }
         }
+        // Free leapers whose moves change colour (zebra, giraffe, antelope): the tiles' closed
+        // tour of the whole board, rewired round the blocks.
+        let leaper = !steps && req.piece.alternates();
+        if let Some(path) = leaper.then(|| leaper_rewired(shape, req)).flatten() {
+            let tour =
+                Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece).map_err(|source| {
+                    SolveError::Verify {
+                        method: Method::Rewire,
+                        source,
+                    }
+                })?;
+            return Ok(Solution {
+                tour,
+                method: Method::Rewire,
+            });
+        }
         crate::existence::shaped::check_for(shape, req.kind, req.start, req.end, req.piece)?;
     }
     super::reserve(board)?;
     super::search_on(shape, req, Method::Search, super::Need::Tour)
+}
+
+/// A free leaper's tour round blocks: the tiles' closed tour of the whole board
+/// ([`super::leaper_tiles::cycle`]) rewired round each cluster of blocks by the leaper's
+/// moves, turned to begin at the start; with an end near the start (at most 6 squares), a
+/// path between the two, rewired round them as well (a long leap's frame round two ends
+/// fails more often than a cluster's: the search follows). `None` where the tiles do not
+/// cover the board, the ends are farther apart, or the rewiring fails.
+fn leaper_rewired(shape: &Shape, req: &Request) -> Option<Vec<u32>> {
+    let board = shape.board();
+    if !super::rewire::covers(shape) {
+        return None;
+    }
+    let ends = match (req.start, req.end) {
+        (Some(s), Some(t)) => Some((board.index(s), board.index(t))),
+        (None, Some(_)) => return None,
+        _ => None,
+    };
+    let base = super::leaper_tiles::cycle(board, req.piece)?;
+    let mut path = super::rewire::construct_from(shape, &base, req.piece.moves(), ends)?;
+    if let (None, Some(s)) = (ends, req.start) {
+        let at = path.iter().position(|&q| q == board.index(s))?;
+        path.rotate_left(at);
+    }
+    Some(path)
 }
 
 /// Positions the search may visit for the whole board's path between far ends, where the

@@ -51,11 +51,23 @@ use zone::Zone;
 
 /// Frame widths tried round each cluster, narrowest first.
 const FRAMES: [u32; 3] = [3, 5, 8];
-/// Blocks whose boxes come closer than this are one cluster. Clusters are rewired one after
-/// another, each on the moves the last left, so their frames may overlap; but a frame of
-/// [`FRAMES`]`[0]` and a knight's move beyond it must not reach another cluster's blocks,
-/// whose moves that would cut without counting them.
+/// Blocks whose boxes come closer than this are one cluster (for the knight, the wazir, the
+/// king and the zebra; a longer leap needs more, [`apart_for`]). Clusters are rewired one
+/// after another, each on the moves the last left, so their frames may overlap; but a frame
+/// of [`FRAMES`]`[0]` and a move beyond it must not reach another cluster's blocks, whose
+/// moves that would cut without counting them.
 const APART: u32 = 2 * FRAMES[0];
+
+/// How far apart blocks must be to be rewired as clusters of their own by `moves`: far
+/// enough that a frame of [`FRAMES`]`[0]` and one move beyond it stay off the other's blocks.
+fn apart_for(moves: &[(i32, i32)]) -> u32 {
+    let reach = reach_of(moves);
+    if reach <= 2 {
+        APART
+    } else {
+        2 * (FRAMES[0] + reach)
+    }
+}
 /// The smallest side the construction takes (smaller boards go to the search).
 pub(crate) const MIN_SIDE: u32 = 10;
 
@@ -163,7 +175,7 @@ fn round_blocks(
 ) -> Option<Vec<u32>> {
     let board = shape.board();
     let blocks = blocks_of(shape);
-    let clusters = clusters_of(&blocks.list, APART);
+    let clusters = clusters_of(&blocks.list, apart_for(moves));
     let pair = ends.map(|(Ends::Near(e) | Ends::Far(e))| e);
     let reach = reach_of(moves);
     let pins: Vec<u32> = pair.map(|(s, t)| vec![s, t]).unwrap_or_default();
