@@ -1,7 +1,7 @@
 //! The cycles that cover the open squares after rewiring, joined into one through parallel
 //! pairs of moves.
 
-use super::wiring::{Moves, Wiring};
+use super::wiring::{Moves, Wiring, NOT_MET};
 use crate::bits::BitSet;
 use crate::board::Board;
 
@@ -208,6 +208,9 @@ impl Joins<'_> {
                     if !self.free(x, y) || !links.knows(y) {
                         continue;
                     }
+                    // The (u, v) that would do, in the order they are tried; one walk each way
+                    // round the main cycle tells the way round for all of them.
+                    let mut pairs: Vec<(u32, u32)> = Vec::new();
                     for u in self.near(links, b) {
                         if u == x || u == y || !on_main(u) {
                             continue;
@@ -216,26 +219,61 @@ impl Joins<'_> {
                             if v == x || v == y || !self.free(u, v) || !links.knows(v) {
                                 continue;
                             }
-                            if !self.is_move(y, v) {
-                                continue;
+                            if self.is_move(y, v) {
+                                pairs.push((u, v));
                             }
-                            // Which of u and v comes first onwards from y, away from x: or
-                            // onwards from x, away from y, the other one.
-                            let first =
-                                links
-                                    .reach(y, other(y, x), [u, v], BRIDGE_WALK)
-                                    .or_else(|| {
-                                        links.reach(x, other(x, y), [u, v], BRIDGE_WALK).map(|w| {
-                                            if w == u {
-                                                v
-                                            } else {
-                                                u
-                                            }
-                                        })
-                                    });
-                            if first == Some(u) {
-                                return Some([a, b, x, y, u, v]);
+                        }
+                    }
+                    if pairs.is_empty() {
+                        continue;
+                    }
+                    let goals: Vec<u32> = pairs.iter().flat_map(|&(u, v)| [u, v]).collect();
+                    // Pair k's answer from a walk's steps: u or v, the first met from y (or
+                    // the other one, the first met from x); `None` while neither is met.
+                    let first = |met: &[usize], k: usize, from_y: bool| {
+                        let (mu, mv) = (met[2 * k], met[2 * k + 1]);
+                        (mu.min(mv) != NOT_MET).then(|| {
+                            let (u, v) = pairs[k];
+                            if (mu < mv) == from_y {
+                                u
+                            } else {
+                                v
                             }
+                        })
+                    };
+                    // The pairs are tried in order, each from y, and from x only where the walk
+                    // from y meets neither: a walk may end once every pair up to the first
+                    // whose answer is its u (or every pair) has its answer.
+                    let settled = |y_met: &[usize], x_met: Option<&[usize]>| {
+                        for (k, &(u, _)) in pairs.iter().enumerate() {
+                            let got = match (first(y_met, k, true), x_met) {
+                                (Some(w), _) => w,
+                                (None, None) => return false,
+                                (None, Some(x_met)) => match first(x_met, k, false) {
+                                    Some(w) => w,
+                                    None => return false,
+                                },
+                            };
+                            if got == u {
+                                return true;
+                            }
+                        }
+                        true
+                    };
+                    let y_met =
+                        links.reach_all(y, other(y, x), &goals, BRIDGE_WALK, &|m| settled(m, None));
+                    let mut x_met: Option<Vec<usize>> = None;
+                    for (k, &(u, v)) in pairs.iter().enumerate() {
+                        let got = first(&y_met, k, true).or_else(|| {
+                            let met = x_met.get_or_insert_with(|| {
+                                links.reach_all(x, other(x, y), &goals, BRIDGE_WALK, &|m| {
+                                    settled(&y_met, Some(m))
+                                })
+                            });
+                            first(met, k, false)
+                        });
+                        if got == Some(u) {
+                            return Some([a, b, x, y, u, v]);
                         }
                     }
                 }

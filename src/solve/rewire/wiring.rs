@@ -11,6 +11,46 @@ use crate::solve::links::Links;
 /// blocked and has none gives two free slots).
 pub(super) const UNKNOWN: u32 = u32::MAX - 1;
 
+/// A goal [`Wiring::reach_all`]'s walk did not meet.
+pub(super) const NOT_MET: usize = usize::MAX;
+
+/// The goals of a walk and the step each was first met at.
+pub(super) struct Met<'g> {
+    goals: &'g [u32],
+    /// The step each goal was met at, or [`NOT_MET`].
+    pub(super) steps: Vec<usize>,
+    enough: &'g dyn Fn(&[usize]) -> bool,
+}
+
+impl<'g> Met<'g> {
+    /// None of `goals` met yet; the walk may end once `enough` holds of the steps.
+    pub(super) fn new(goals: &'g [u32], enough: &'g dyn Fn(&[usize]) -> bool) -> Met<'g> {
+        Met {
+            goals,
+            steps: vec![NOT_MET; goals.len()],
+            enough,
+        }
+    }
+
+    /// Notes square `s`, walked to at step `walked`, against the goals (only those at
+    /// `only`, where given); whether the walk may end.
+    #[inline]
+    pub(super) fn note(&mut self, s: u32, walked: usize, only: Option<&[usize]>) -> bool {
+        let mut new = false;
+        let mut see = |i: usize| {
+            if self.goals[i] == s && self.steps[i] == NOT_MET {
+                self.steps[i] = walked;
+                new = true;
+            }
+        };
+        match only {
+            Some(only) => only.iter().for_each(|&i| see(i)),
+            None => (0..self.goals.len()).for_each(see),
+        }
+        new && ((self.enough)(&self.steps) || !self.steps.contains(&NOT_MET))
+    }
+}
+
 /// Two neighbours a square, changed by the rewiring of a cluster.
 pub(super) trait Moves {
     /// The two neighbours of `a` (`u32::MAX` for a free slot).
@@ -76,8 +116,25 @@ pub(super) trait Wiring: Moves {
     /// The cycle `a` was on when they were last numbered.
     fn label(&self, a: u32) -> u32;
     /// Which of `goals` the walk from `from` by its neighbour `first` meets first, within
-    /// `limit` squares (the moves as they are now); `None` where it meets neither.
-    fn reach(&self, from: u32, first: u32, goals: [u32; 2], limit: usize) -> Option<u32>;
+    /// `limit` squares (the moves as they are now); `None` where it meets neither (the tests'
+    /// question; the joins ask [`Wiring::reach_all`]).
+    #[cfg(test)]
+    fn reach(&self, from: u32, first: u32, goals: [u32; 2], limit: usize) -> Option<u32> {
+        let met = self.reach_all(from, first, &goals, limit, &|_| true);
+        (met[0].min(met[1]) != NOT_MET).then(|| goals[usize::from(met[1] < met[0])])
+    }
+    /// The steps after which the walk from `from` by its neighbour `first` meets each of
+    /// `goals` ([`NOT_MET`] where it does not within `limit` squares), the walk ending early
+    /// once `enough` holds of them (asked each time it meets a goal): one walk answers
+    /// [`Wiring::reach`] for any two of them.
+    fn reach_all(
+        &self,
+        from: u32,
+        first: u32,
+        goals: &[u32],
+        limit: usize,
+        enough: &dyn Fn(&[usize]) -> bool,
+    ) -> Vec<usize>;
     /// The squares of the cycles apart from the main one, for merges to try round: `apart`
     /// gives a label's merged cycle where it is not the main one. Only the rewired ones
     /// (`touched`, or those whose moves changed), or with `whole` every one.
@@ -213,18 +270,23 @@ impl Wiring for Dense {
         self.links.walk(from, first, len)
     }
 
-    fn reach(&self, from: u32, first: u32, goals: [u32; 2], limit: usize) -> Option<u32> {
+    fn reach_all(
+        &self,
+        from: u32,
+        first: u32,
+        goals: &[u32],
+        limit: usize,
+        enough: &dyn Fn(&[usize]) -> bool,
+    ) -> Vec<usize> {
+        let mut met = Met::new(goals, enough);
         let (mut prev, mut at) = (from, first);
-        for _ in 0..limit {
-            if goals.contains(&at) {
-                return Some(at);
-            }
-            if at == from || at == u32::MAX {
-                return None;
+        for walked in 0..limit {
+            if met.note(at, walked, None) || at == from || at == u32::MAX {
+                break;
             }
             let [x, y] = self.of(at);
             (prev, at) = (at, if x == prev { y } else { x });
         }
-        None
+        met.steps
     }
 }

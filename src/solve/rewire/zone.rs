@@ -17,7 +17,7 @@
 mod graph;
 
 use super::blocks::{Block, Cluster};
-use super::wiring::{Moves, Rewiring, Wiring, UNKNOWN};
+use super::wiring::{Met, Moves, Rewiring, Wiring, UNKNOWN};
 use crate::bits::BitSet;
 use crate::board::Board;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
@@ -388,16 +388,25 @@ impl Wiring for Zone<'_> {
 
     /// A walk through the held squares by their moves, and past them along the base, where
     /// every square kept the base's moves.
-    fn reach(&self, from: u32, first: u32, goals: [u32; 2], limit: usize) -> Option<u32> {
+    fn reach_all(
+        &self,
+        from: u32,
+        first: u32,
+        goals: &[u32],
+        limit: usize,
+        enough: &dyn Fn(&[usize]) -> bool,
+    ) -> Vec<usize> {
         let n = self.ix.base.len();
+        let mut met = Met::new(goals, enough);
+        // A run along the base ends at a held square: only the goals not held lie on one.
+        let loose: Vec<usize> = (0..goals.len())
+            .filter(|&i| self.ix.rank_of(goals[i]).is_none())
+            .collect();
         let (mut prev, mut at) = (from, first);
         let mut walked = 0;
-        while walked < limit {
-            if goals.contains(&at) {
-                return Some(at);
-            }
-            if at == from || at == u32::MAX {
-                return None;
+        'walk: while walked < limit {
+            if met.note(at, walked, None) || at == from || at == u32::MAX {
+                break;
             }
             if let Some(k) = self.ix.rank_of(at) {
                 let [x, y] = self.links[k];
@@ -407,7 +416,10 @@ impl Wiring for Zone<'_> {
             }
             // `at` is not held, so it kept the base's moves, as did every square after it up
             // to the next held one: run along the base from `prev` (held) that way.
-            let p = self.ix.pos[self.ix.rank_of(prev)?] as usize;
+            let Some(r) = self.ix.rank_of(prev) else {
+                break;
+            };
+            let p = self.ix.pos[r] as usize;
             let onwards = self.ix.base[wrap(p + 1, n)] == at;
             let step = |q: usize| {
                 if onwards {
@@ -419,12 +431,12 @@ impl Wiring for Zone<'_> {
             let mut q = step(p);
             loop {
                 let s = self.ix.base[q];
-                if goals.contains(&s) {
-                    return Some(s);
+                if met.note(s, walked, Some(&loose)) {
+                    break 'walk;
                 }
                 walked += 1;
                 if walked >= limit {
-                    return None;
+                    break 'walk;
                 }
                 let next = step(q);
                 if self.ix.rank_of(self.ix.base[next]).is_some() {
@@ -434,7 +446,7 @@ impl Wiring for Zone<'_> {
                 q = next;
             }
         }
-        None
+        met.steps
     }
 
     fn squares_apart(

@@ -132,7 +132,17 @@ fn a_walk_past_the_held_squares_follows_the_cycle() {
             (s, by, goals, zone.reach(s, by, goals, n))
         })
         .collect();
-    assert!(asked.len() > 20 && !zone.strayed());
+    // Six goals at once, walked to the end: each met, in the order of the cycle.
+    let asked_all: Vec<(u32, u32, Vec<u32>, Vec<usize>)> = near
+        .iter()
+        .step_by(11)
+        .map(|&s| {
+            let (by, goals) = (zone.of(s)[0], (0..6).map(|_| pick()).collect::<Vec<_>>());
+            let steps = zone.reach_all(s, by, &goals, n, &|_| false);
+            (s, by, goals, steps)
+        })
+        .collect();
+    assert!(asked.len() > 20 && asked_all.len() > 10 && !zone.strayed());
     let path = zone.walk(first, zone.of(first)[0], shape.open_count() + 1);
     assert_eq!(path.len(), shape.open_count());
     let mut place = vec![usize::MAX; n];
@@ -158,5 +168,28 @@ fn a_walk_past_the_held_squares_follows_the_cycle() {
             goals[1]
         };
         assert_eq!(got, Some(want), "from {s} by {by} to {goals:?}");
+    }
+    for (s, by, goals, steps) in asked_all {
+        let onwards = path[(place[s as usize] + 1) % len] == by;
+        let ahead = |g: u32| {
+            let (p, q) = (place[s as usize], place[g as usize]);
+            if onwards {
+                (q + len - p) % len
+            } else {
+                (p + len - q) % len
+            }
+        };
+        for (i, &g) in goals.iter().enumerate() {
+            if g == s {
+                continue;
+            }
+            assert_ne!(steps[i], super::super::wiring::NOT_MET, "{g} from {s}");
+            for (j, &h) in goals.iter().enumerate() {
+                if h != s && h != g {
+                    let order = ahead(g) < ahead(h);
+                    assert_eq!(steps[i] < steps[j], order, "{g} and {h} from {s} by {by}");
+                }
+            }
+        }
     }
 }
