@@ -371,6 +371,29 @@ fn pieces(c: &mut Criterion) {
             b.iter(|| solve_on(&shape, &r).unwrap())
         });
     }
+    // Free leapers round macros (12 squares apart and from the edge, sides 2 to 30): the
+    // tiles' closed tour rewired (before, the search ran out of its budget: exit 4).
+    for piece in ["zebra", "giraffe"] {
+        let side = 600u32;
+        let board = Board::new(side, side).unwrap();
+        let mut holes = Vec::new();
+        for (r0, c0, h, w) in macros_gen::macros_apart(side, 120, (30, 30), 12, 1) {
+            for r in r0..r0 + h {
+                holes.extend((c0..c0 + w).map(|c| board.index(Square::new(r, c))));
+            }
+        }
+        holes.sort_unstable();
+        let shape = Shape::new(board, holes).unwrap();
+        let r = Request {
+            piece: piece.parse().unwrap(),
+            ..req(&format!("{side}x{side}"), Kind::Closed, Method::Auto, None)
+        };
+        assert_eq!(solve_on(&shape, &r).unwrap().method, Method::Rewire);
+        g.bench_function(
+            format!("{piece} {side}x{side} round 120 macros closed (rewire)"),
+            |b| b.iter(|| solve_on(&shape, &r).unwrap()),
+        );
+    }
     g.bench_function("zebra 8x8 open, no tour (search to exhaustion)", |b| {
         let r = Request {
             piece: "zebra".parse().unwrap(),
