@@ -12,7 +12,8 @@
 //! only the squares between its chunk's lowest and highest (a first pass finds them): a
 //! tour's stretch keeps to a part of the board, so a chunk a core costs about as much memory
 //! in all as two whole sets (1.95 boards for 16 chunks of a 10^8-square closed tour). Where
-//! the parts would cost more, the check falls back on two whole sets.
+//! the parts would cost more (2.03 boards for 64 chunks), neighbouring chunks are merged in
+//! twos until they fit, at worst into two whole sets.
 
 use crate::board::{Board, Splitter};
 use crate::piece::Piece;
@@ -122,9 +123,9 @@ fn check_by(path: &[u32], n: usize, chunks: usize, steps: StepTest<'_>) -> Optio
 }
 
 /// The ranges to check and each one's part of the board, in words: the whole of it for
-/// [`WHOLE_SETS`] ranges or fewer; else from its lowest square's word to its highest's, if
-/// they add up to few enough, or else the path cut again into [`WHOLE_SETS`] ranges with
-/// whole parts. `None` when a square is off the board (`n` squares).
+/// [`WHOLE_SETS`] ranges or fewer; else from its lowest square's word to its highest's, the
+/// ranges merged in twos until their parts add up to few enough (down to [`WHOLE_SETS`]
+/// ranges with whole parts). `None` when a square is off the board (`n` squares).
 #[allow(clippy::type_complexity)]
 fn plan(
     path: &[u32],
@@ -137,14 +138,27 @@ fn plan(
         let parts = whole(ranges.len());
         return Some((ranges, parts));
     }
-    let parts = parts_of(path, &ranges, n)?;
-    if parts.iter().map(|&(a, b)| b - a).sum::<usize>() <= WHOLE_SETS * words {
-        Some((ranges, parts))
-    } else {
-        let ranges = cut(path.len(), WHOLE_SETS);
-        let parts = whole(ranges.len());
-        Some((ranges, parts))
+    let mut parts = parts_of(path, &ranges, n)?;
+    let mut ranges = ranges;
+    // Parts that add up to too much (many chunks of a tour whose stretches overlap, or a path
+    // that wanders) are merged in twos, each pair's part covering both, until they fit.
+    while ranges.len() > WHOLE_SETS
+        && parts.iter().map(|&(a, b)| b - a).sum::<usize>() > WHOLE_SETS * words
+    {
+        ranges = ranges
+            .chunks(2)
+            .map(|c| (c[0].0, c[c.len() - 1].1))
+            .collect();
+        parts = parts
+            .chunks(2)
+            .map(|c| (c[0].0.min(c[c.len() - 1].0), c[0].1.max(c[c.len() - 1].1)))
+            .collect();
     }
+    if ranges.len() <= WHOLE_SETS {
+        let parts = whole(ranges.len());
+        return Some((ranges, parts));
+    }
+    Some((ranges, parts))
 }
 
 /// The step test's table (or splitter), owned while the chunks borrow it.

@@ -123,6 +123,20 @@ fn parts_of_the_board_agree_with_the_ordered_walk() {
         parts.iter().any(|&(a, b)| b - a < n.div_ceil(64)),
         "{parts:?}"
     );
+    // 64 chunks' parts add up to more than two boards: merged in twos, they fit.
+    let words = n.div_ceil(64);
+    let sum = |parts: &[(usize, usize)]| parts.iter().map(|&(a, b)| b - a).sum::<usize>();
+    assert!(sum(&parts_of(tour.path(), &cut(n, 64), n).unwrap()) > WHOLE_SETS * words);
+    let (ranges, parts) = plan(tour.path(), n, cut(n, 64)).unwrap();
+    assert!(
+        ranges.len() > WHOLE_SETS && ranges.len() < 64,
+        "{}",
+        ranges.len()
+    );
+    assert!(sum(&parts) <= WHOLE_SETS * words);
+    assert_eq!(ranges.first().map(|r| r.0), Some(0));
+    assert!(ranges.windows(2).all(|w| w[0].1 == w[1].0) && ranges.last().unwrap().1 == n);
+    assert!(check_by(tour.path(), n, 64, steps).is_some());
     let mut x = 3u64;
     let mut faulty = 0;
     for case in 0..150 {
