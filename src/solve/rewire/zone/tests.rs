@@ -150,16 +150,18 @@ fn a_walk_past_the_held_squares_follows_the_cycle() {
         place[s as usize] = i;
     }
     let len = path.len();
-    for (s, by, goals, got) in asked {
+    // How far `g` lies along the cycle from `s`, going by `by`.
+    let ahead_of = |s: u32, by: u32, g: u32| {
         let onwards = path[(place[s as usize] + 1) % len] == by;
-        let ahead = |g: u32| {
-            let (p, q) = (place[s as usize], place[g as usize]);
-            if onwards {
-                (q + len - p) % len
-            } else {
-                (p + len - q) % len
-            }
-        };
+        let (p, q) = (place[s as usize], place[g as usize]);
+        if onwards {
+            (q + len - p) % len
+        } else {
+            (p + len - q) % len
+        }
+    };
+    for (s, by, goals, got) in asked {
+        let ahead = |g: u32| ahead_of(s, by, g);
         let want = if goals.contains(&s) || goals[0] == goals[1] {
             continue;
         } else if ahead(goals[0]) < ahead(goals[1]) {
@@ -170,15 +172,7 @@ fn a_walk_past_the_held_squares_follows_the_cycle() {
         assert_eq!(got, Some(want), "from {s} by {by} to {goals:?}");
     }
     for (s, by, goals, steps) in asked_all {
-        let onwards = path[(place[s as usize] + 1) % len] == by;
-        let ahead = |g: u32| {
-            let (p, q) = (place[s as usize], place[g as usize]);
-            if onwards {
-                (q + len - p) % len
-            } else {
-                (p + len - q) % len
-            }
-        };
+        let ahead = |g: u32| ahead_of(s, by, g);
         for (i, &g) in goals.iter().enumerate() {
             if g == s {
                 continue;
