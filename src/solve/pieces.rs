@@ -92,9 +92,9 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
 /// A free leaper's tour round blocks: the tiles' closed tour of the whole board
 /// ([`super::leaper_tiles::cycle`]) rewired round each cluster of blocks by the leaper's
 /// moves, turned to begin at the start; with an end near the start (at most 6 squares), a
-/// path between the two, rewired round them as well (a long leap's frame round two ends
-/// fails more often than a cluster's: the search follows). `None` where the tiles do not
-/// cover the board, the ends are farther apart, or the rewiring fails.
+/// path between the two, rewired round them as well (near a block or the edge a long leap
+/// may find no way: the search follows). `None` where the tiles do not cover the board, the
+/// ends are farther apart, or the rewiring fails.
 fn leaper_rewired(shape: &Shape, req: &Request) -> Option<Vec<u32>> {
     let board = shape.board();
     if !super::rewire::covers(shape) {

@@ -251,18 +251,11 @@ impl Job<'_> {
             |w: &mut dyn Moves, c: &Cluster| frames(board, blocked, w, c, (moves, 0), (None, keep));
         let mut touched = links.each_cluster(self.clusters, &each)?;
         if let Some(Ends::Near((s, t))) = self.ends {
-            let (p, q) = (board.square(s), board.square(t));
-            let pair = Cluster {
-                r0: p.row.min(q.row),
-                r1: p.row.max(q.row) + 1,
-                c0: p.col.min(q.col),
-                c1: p.col.max(q.col) + 1,
-            };
             touched.extend(frames(
                 board,
                 blocked,
                 links,
-                &pair,
+                &pair_box(board, (s, t)),
                 (moves, 0),
                 (Some((s, t)), None),
             )?);
@@ -272,7 +265,19 @@ impl Job<'_> {
     }
 }
 
-/// Merges the cycles the rewiring left (rewiring the clusters round any left apart again),
+/// The box of two near ends, rewired like a cluster's.
+fn pair_box(board: Board, (s, t): (u32, u32)) -> Cluster {
+    let (p, q) = (board.square(s), board.square(t));
+    Cluster {
+        r0: p.row.min(q.row),
+        r1: p.row.max(q.row) + 1,
+        c0: p.col.min(q.col),
+        c1: p.col.max(q.col) + 1,
+    }
+}
+
+/// Merges the cycles the rewiring left (rewiring the clusters, and near ends, round any left
+/// apart again),
 /// then walks the one cycle: from the first open square, or with `ends` from the start away
 /// from its own link to the end.
 fn finish<W: Wiring>(
@@ -304,8 +309,27 @@ fn finish<W: Wiring>(
             .collect();
         redo.sort_unstable();
         redo.dedup();
-        if redo.is_empty() {
+        // Near ends are rewired like a cluster, and again like one where cycles are left
+        // round them (a long leaper's cycles may be).
+        let near = match job.ends {
+            Some(Ends::Near(e)) => Some(e).filter(|&e| {
+                let pair = pair_box(board, e);
+                stuck.iter().any(|&i| pair.holds(board.square(i), reach))
+            }),
+            _ => None,
+        };
+        if redo.is_empty() && near.is_none() {
             return None;
+        }
+        if let Some(e) = near {
+            touched.extend(frames(
+                board,
+                blocked,
+                links,
+                &pair_box(board, e),
+                (moves, round),
+                (Some(e), None),
+            )?);
         }
         for k in redo {
             touched.extend(frames(
