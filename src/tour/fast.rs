@@ -98,17 +98,14 @@ impl Seen {
 /// Checks `path` (`n` squares, of `cols` columns, by `piece`'s moves) in `chunks` chunks:
 /// the squares each saw, disjoint, or `None` on any fault.
 fn check(path: &[u32], n: usize, chunks: usize, (cols, piece): (u32, Piece)) -> Option<Vec<Seen>> {
-    let steps = match difference_table(cols, piece) {
-        Some((table, off)) => Steps::Table(table, cols, off),
-        None => Steps::Split(Splitter::new(cols), piece),
-    };
-    let steps = match &steps {
-        Steps::Table(table, cols, off) => StepTest::Differences {
+    let table = difference_table(cols, piece);
+    let steps = match &table {
+        Some((table, off)) => StepTest::Differences {
             table,
-            cols: *cols,
+            cols,
             off: *off,
         },
-        Steps::Split(split, piece) => StepTest::Squares(*split, *piece),
+        None => StepTest::Squares(Splitter::new(cols), piece),
     };
     check_by(path, n, chunks, steps)
 }
@@ -130,43 +127,32 @@ fn check_by(path: &[u32], n: usize, chunks: usize, steps: StepTest<'_>) -> Optio
 fn plan(
     path: &[u32],
     n: usize,
-    ranges: Vec<(usize, usize)>,
+    mut ranges: Vec<(usize, usize)>,
 ) -> Option<(Vec<(usize, usize)>, Vec<(usize, usize)>)> {
     let words = n.div_ceil(64);
-    let whole = |count: usize| vec![(0, words); count];
-    if ranges.len() <= WHOLE_SETS {
-        let parts = whole(ranges.len());
-        return Some((ranges, parts));
+    if ranges.len() > WHOLE_SETS {
+        let mut parts = parts_of(path, &ranges, n)?;
+        // Parts that add up to too much (many chunks of a tour whose stretches overlap, or a
+        // path that wanders) are merged in twos, each pair's part covering both, until they
+        // fit.
+        while ranges.len() > WHOLE_SETS
+            && parts.iter().map(|&(a, b)| b - a).sum::<usize>() > WHOLE_SETS * words
+        {
+            ranges = ranges
+                .chunks(2)
+                .map(|c| (c[0].0, c[c.len() - 1].1))
+                .collect();
+            parts = parts
+                .chunks(2)
+                .map(|c| (c[0].0.min(c[c.len() - 1].0), c[0].1.max(c[c.len() - 1].1)))
+                .collect();
+        }
+        if ranges.len() > WHOLE_SETS {
+            return Some((ranges, parts));
+        }
     }
-    let mut parts = parts_of(path, &ranges, n)?;
-    let mut ranges = ranges;
-    // Parts that add up to too much (many chunks of a tour whose stretches overlap, or a path
-    // that wanders) are merged in twos, each pair's part covering both, until they fit.
-    while ranges.len() > WHOLE_SETS
-        && parts.iter().map(|&(a, b)| b - a).sum::<usize>() > WHOLE_SETS * words
-    {
-        ranges = ranges
-            .chunks(2)
-            .map(|c| (c[0].0, c[c.len() - 1].1))
-            .collect();
-        parts = parts
-            .chunks(2)
-            .map(|c| (c[0].0.min(c[c.len() - 1].0), c[0].1.max(c[c.len() - 1].1)))
-            .collect();
-    }
-    if ranges.len() <= WHOLE_SETS {
-        let parts = whole(ranges.len());
-        return Some((ranges, parts));
-    }
+    let parts = vec![(0, words); ranges.len()];
     Some((ranges, parts))
-}
-
-/// The step test's table (or splitter), owned while the chunks borrow it.
-enum Steps {
-    /// [`StepTest::Differences`]'s table, columns and offset.
-    Table(Vec<i32>, u32, u32),
-    /// [`StepTest::Squares`]'s splitter and piece.
-    Split(Splitter, Piece),
 }
 
 /// `len` entries cut into `chunks` ranges of positions (none empty).
