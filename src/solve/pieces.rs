@@ -54,34 +54,26 @@ pub(super) fn solve(shape: &Shape, req: &Request) -> Result<Solution, SolveError
                     .map(|i| board.square(i))
             })
         };
-        if let Some(s) = steps.then(start).flatten() {
-            let built = super::wire::wire(shape, s, req.end)
-                .map(|path| (path, Method::Wire))
-                .or_else(|| {
-                    rewired(shape, s, req.end, req.piece == Piece::KING)
-                        .map(|path| (path, Method::Rewire))
-                });
-            if let Some((path, method)) = built {
-                let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
-                    .map_err(|source| SolveError::Verify { method, source })?;
-                return Ok(Solution { tour, method });
-            }
-        }
-        // Free leapers whose moves change colour (zebra, giraffe, antelope): the tiles' closed
-        // tour of the whole board, rewired round the blocks.
-        let leaper = !steps && req.piece.alternates();
-        if let Some(path) = leaper.then(|| leaper_rewired(shape, req)).flatten() {
-            let tour =
-                Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece).map_err(|source| {
-                    SolveError::Verify {
-                        method: Method::Rewire,
-                        source,
-                    }
-                })?;
-            return Ok(Solution {
-                tour,
-                method: Method::Rewire,
-            });
+        // Free leapers whose moves change colour (the zebra and the giraffe, whose tiles make
+        // a tour of the whole board): that tour, rewired round the blocks.
+        let built = if steps {
+            start().and_then(|s| {
+                super::wire::wire(shape, s, req.end)
+                    .map(|path| (path, Method::Wire))
+                    .or_else(|| {
+                        rewired(shape, s, req.end, req.piece == Piece::KING)
+                            .map(|path| (path, Method::Rewire))
+                    })
+            })
+        } else if req.piece.alternates() {
+            leaper_rewired(shape, req).map(|path| (path, Method::Rewire))
+        } else {
+            None
+        };
+        if let Some((path, method)) = built {
+            let tour = Tour::of_piece(shape, path, req.kind, Vec::new(), req.piece)
+                .map_err(|source| SolveError::Verify { method, source })?;
+            return Ok(Solution { tour, method });
         }
         crate::existence::shaped::check_for(shape, req.kind, req.start, req.end, req.piece)?;
     }
