@@ -20,6 +20,7 @@
 
 use std::sync::Arc;
 
+use super::merge::compact::{self, Compact};
 use super::merge::{
     generate, required_for, tile_cycle, Layout, LocalEdge, LocalTour, Placed, Port, NEED_LEFT,
     NEED_UP,
@@ -483,6 +484,25 @@ pub(crate) fn build(
         _ => 1,
     };
     Ok(plan.run(start_pos, dir, true))
+}
+
+/// The closed tour [`build`] makes from the top-left corner with no seed, kept compact (see
+/// [`Compact`]); `None` where the board has none or the walk's holes do not suit.
+pub(crate) fn build_kept(board: Board) -> Option<Compact> {
+    if !covers(board) || board.rows % 2 == 1 && board.cols % 2 == 1 {
+        return None;
+    }
+    let mut plan = TilePlan::new(
+        board,
+        closed_parts(board.rows),
+        closed_parts(board.cols),
+        None,
+    );
+    let (root, local) = plan.ax.locate(Square::new(0, 0));
+    plan.root = root;
+    plan.build_kinds().ok()?;
+    let start_pos = plan.kinds[plan.kind(root.0, root.1)].tpl.pos_of(local);
+    compact::generate(&plan, board, root, start_pos, 1)
 }
 
 /// Open tour of an odd x odd board: the tile holding the start carries a path.

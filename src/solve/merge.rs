@@ -13,6 +13,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+pub(crate) mod compact;
+
 use super::search::TieBreak;
 use super::tile_search::{self, Constraints};
 use crate::board::{Board, Square};
@@ -313,17 +315,7 @@ fn generate_from<'a, L: Layout>(layout: &'a L, firsts: Vec<Frame<'a>>, out: &mut
     }
     let mut holes = Vec::new();
     walk(layout, firsts, out, Some(&mut holes));
-    // The first hole of each twin key is walked; the others copy it.
-    let mut leader_of = HashMap::new();
-    let leaders: Vec<Option<usize>> = holes
-        .iter()
-        .enumerate()
-        .map(|(k, h)| {
-            let key = h.twin_of()?;
-            let first = *leader_of.entry(key).or_insert(k);
-            (first != k).then_some(first)
-        })
-        .collect();
+    let leaders = leaders(&holes);
     // The holes lie in path order and do not overlap: cut `out` into their slices.
     let mut walks: Vec<(Frame<'a>, &mut [u32])> = Vec::new();
     let mut copies: Vec<(usize, u32, &mut [u32])> = Vec::new();
@@ -349,6 +341,21 @@ fn generate_from<'a, L: Layout>(layout: &'a L, firsts: Vec<Frame<'a>>, out: &mut
     fill_frames(layout, &mut walks);
     let walked: Vec<&[u32]> = walks.iter().map(|(_, s)| &**s).collect();
     copy_shifted(&walked, copies);
+}
+
+/// Each hole's leader, the first hole of its twin key, which it copies moved by whole rows;
+/// `None` for a hole walked (a leader, or one with no twin).
+fn leaders(holes: &[Hole]) -> Vec<Option<usize>> {
+    let mut leader_of = HashMap::new();
+    holes
+        .iter()
+        .enumerate()
+        .map(|(k, h)| {
+            let key = h.twin_of()?;
+            let first = *leader_of.entry(key).or_insert(k);
+            (first != k).then_some(first)
+        })
+        .collect()
 }
 
 /// The frame that starts the walk at the root.
@@ -382,13 +389,13 @@ fn fill_frames<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])
     use rayon::prelude::*;
     jobs.par_iter_mut()
         .with_max_len(1)
-        .for_each(|(frame, slice)| walk(layout, vec![*frame], slice, None));
+        .for_each(|(frame, slice)| walk(layout, vec![*frame], &mut **slice, None));
 }
 
 #[cfg(not(feature = "parallel"))]
 fn fill_frames<'a, L: Layout>(layout: &'a L, jobs: &mut [(Frame<'a>, &mut [u32])]) {
     for (frame, slice) in jobs {
-        walk(layout, vec![*frame], slice, None);
+        walk(layout, vec![*frame], &mut **slice, None);
     }
 }
 
@@ -408,12 +415,31 @@ fn copy_shifted(walked: &[&[u32]], copies: Vec<(usize, u32, &mut [u32])>) {
     copies.into_iter().for_each(copy);
 }
 
+/// Where a walk writes its squares: the whole path, or (for [`compact`]) the root's own
+/// squares alone, the places of the holes left out.
+trait Sink {
+    /// The `len` places from place `k`, to be written (places are asked for in order).
+    fn run(&mut self, k: usize, len: usize) -> &mut [u32];
+    /// Places in the whole path.
+    fn places(&self) -> usize;
+}
+
+impl Sink for [u32] {
+    #[inline]
+    fn run(&mut self, k: usize, len: usize) -> &mut [u32] {
+        &mut self[k..k + len]
+    }
+    fn places(&self) -> usize {
+        self.len()
+    }
+}
+
 /// Walks from the frames in `stack` (last first) with an explicit stack, writing `out` from its
 /// start; with `holes`, detached subtrees are skipped and recorded instead of walked.
-fn walk<'a, L: Layout>(
+fn walk<'a, L: Layout, S: Sink + ?Sized>(
     layout: &'a L,
     mut stack: Vec<Frame<'a>>,
-    out: &mut [u32],
+    out: &mut S,
     mut holes: Option<&mut Vec<Hole<'a>>>,
 ) {
     let mut k = 0usize;
@@ -423,7 +449,7 @@ fn walk<'a, L: Layout>(
         let off = &kind.off[..];
         let mut pos = f.pos;
         if f.emit_first {
-            out[k] = base + off[pos as usize];
+            out.run(k, 1)[0] = base + off[pos as usize];
             k += 1;
         }
         let mut left = f.edges;
@@ -459,7 +485,7 @@ fn walk<'a, L: Layout>(
         } else {
             run
         };
-        pos = emit_run(&mut out[k..k + emit as usize], off, base, pos, f.dir);
+        pos = emit_run(out.run(k, emit as usize), off, base, pos, f.dir);
         k += emit as usize;
         if emit < run {
             pos = step(pos, f.dir, len);
@@ -492,7 +518,7 @@ fn walk<'a, L: Layout>(
             }
         }
     }
-    debug_assert_eq!(k, out.len());
+    debug_assert_eq!(k, out.places());
 }
 
 /// Writes the `out.len()` squares after `pos` in direction `dir` (wrapping round the tile's

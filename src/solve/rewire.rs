@@ -3,8 +3,9 @@
 //! where the blocks are not whole 2x2 cells: [`construct_from`] takes any piece whose moves
 //! change colour, with a closed tour of the whole board by its moves.
 //!
-//! 1. The divide and conquer builds a closed tour of the whole board, kept as each square's
-//!    two neighbours ([`wiring::Dense`]), or near the blocks alone ([`zone::Zone`]).
+//! 1. The divide and conquer builds a closed tour of the whole board (on a large board kept
+//!    as the tile walk made it, [`base::Base`]), its moves kept as each square's two
+//!    neighbours ([`wiring::Dense`]), or near the blocks alone ([`zone::Zone`]).
 //! 2. Blocks whose boxes come closer than [`APART`] form a cluster. Round each cluster, every
 //!    move that touches the blocks or a frame [`FRAMES`]`[0]` squares wide round them is
 //!    dropped (on a copy of the moves of the cluster's box, written back where they changed:
@@ -33,6 +34,7 @@
 //! gives up and the caller falls back on the tiled construction and the complete search: it
 //! never answers "no".
 
+mod base;
 mod blocks;
 mod cluster;
 mod flow;
@@ -44,6 +46,7 @@ use super::divide;
 use crate::bits::BitSet;
 use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::shape::Shape;
+use base::Base;
 use blocks::{blocks_of, clusters_of, Cluster};
 use cluster::frames;
 use wiring::{Dense, Moves, Wiring};
@@ -94,7 +97,15 @@ pub(crate) fn construct(shape: &Shape, ends: Option<(u32, u32)>) -> Option<Vec<u
     if !covers(shape) || ends.is_some_and(|e| !near_ends(shape.board(), e)) {
         return None;
     }
-    let built = divide::build(shape.board(), None, None).ok()?;
+    // A large board's tour is kept as the tile walk made it: the tour built round the blocks
+    // is then the only one written out square by square.
+    let board = shape.board();
+    if board.area() >= crate::tour::PARALLEL_SQUARES {
+        if let Some(kept) = divide::build_kept(board) {
+            return construct_on(shape, Base::Kept(&kept), &KNIGHT_DIRECTIONS, ends);
+        }
+    }
+    let built = divide::build(board, None, None).ok()?;
     construct_from(shape, &built.tour.path, &KNIGHT_DIRECTIONS, ends)
 }
 
@@ -115,6 +126,16 @@ pub(crate) fn near_ends(board: Board, (s, t): (u32, u32)) -> bool {
 pub(crate) fn construct_from(
     shape: &Shape,
     base: &[u32],
+    moves: &[(i32, i32)],
+    ends: Option<(u32, u32)>,
+) -> Option<Vec<u32>> {
+    construct_on(shape, Base::Whole(base), moves, ends)
+}
+
+/// [`construct_from`] on a base kept either way.
+fn construct_on(
+    shape: &Shape,
+    base: Base,
     moves: &[(i32, i32)],
     ends: Option<(u32, u32)>,
 ) -> Option<Vec<u32>> {
@@ -153,7 +174,7 @@ pub(crate) fn construct_between(
     {
         return None;
     }
-    round_blocks(shape, base, moves, Some(Ends::Far((s, t))))
+    round_blocks(shape, Base::Whole(base), moves, Some(Ends::Far((s, t))))
 }
 
 /// A path's two ends and how they are joined: rewired together like a cluster, or kept
@@ -169,7 +190,7 @@ enum Ends {
 /// frame or a merge reached past them, with every square's.
 fn round_blocks(
     shape: &Shape,
-    base: &[u32],
+    base: Base,
     moves: &[(i32, i32)],
     ends: Option<Ends>,
 ) -> Option<Vec<u32>> {
@@ -206,7 +227,15 @@ fn round_blocks(
             return path;
         }
     }
-    job.run(&mut Dense::cycle(base))
+    let whole;
+    let path = match base {
+        Base::Whole(path) => path,
+        Base::Kept(kept) => {
+            whole = kept.to_vec();
+            &whole
+        }
+    };
+    job.run(&mut Dense::cycle(path))
 }
 
 /// How far one of `moves` reaches (king's distance).
@@ -371,6 +400,7 @@ const REDOS: usize = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Square;
 
     #[test]
     fn tours_round_blocks_of_many_sizes() {
@@ -417,15 +447,54 @@ mod tests {
             };
             let dense = job.run(&mut Dense::cycle(&base)).unwrap();
             let parts = (&blocks.list[..], &clusters[..]);
-            let mut zone = Zone::new(board, &base, &blocks.set, parts, (9, &[], &[first]));
+            let whole = Base::Whole(&base);
+            let mut zone = Zone::new(board, whole, &blocks.set, parts, (9, &[], &[first]));
             let sparse = job.run(&mut zone).unwrap();
             assert!(!zone.strayed());
             for path in [dense, sparse] {
                 crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
                     .unwrap();
             }
-            let mut narrow = Zone::new(board, &base, &blocks.set, parts, (1, &[], &[first]));
+            let mut narrow = Zone::new(board, whole, &blocks.set, parts, (1, &[], &[first]));
             assert!(job.run(&mut narrow).is_none() && narrow.strayed());
+        }
+    }
+
+    #[test]
+    fn a_kept_base_gives_the_tour_a_whole_one_does() {
+        // Past 2^20 squares the base is kept as the tile walk made it; the tour rewired from
+        // it is the one rewired from the whole path, closed and between near ends.
+        let list: Vec<(u32, u32, u32, u32)> = (0..24)
+            .map(|i| {
+                (
+                    12 + 40 * i,
+                    10 + 97 * (i % 9),
+                    4 + 2 * (i % 5),
+                    6 + 4 * (i % 7),
+                )
+            })
+            .collect();
+        let shape = Shape::with_blocks(1030, 1040, &list);
+        let board = shape.board();
+        assert!(board.area() >= crate::tour::PARALLEL_SQUARES);
+        let base = divide::build(board, None, None).unwrap().tour.path;
+        let kept = divide::build_kept(board).unwrap();
+        for ends in [
+            None,
+            Some((
+                board.index(Square::new(500, 500)),
+                board.index(Square::new(501, 502)),
+            )),
+        ] {
+            let whole = construct_from(&shape, &base, &KNIGHT_DIRECTIONS, ends).unwrap();
+            let from_kept = construct_on(&shape, Base::Kept(&kept), &KNIGHT_DIRECTIONS, ends);
+            assert!(from_kept.as_ref() == Some(&whole), "{ends:?}");
+            let kind = if ends.is_some() {
+                crate::tour::Kind::Open
+            } else {
+                crate::tour::Kind::Closed
+            };
+            crate::tour::Tour::on_shape(&shape, whole, kind, Vec::new()).unwrap();
         }
     }
 

@@ -3,8 +3,9 @@
 //! the squares before and after it there) and never copied.
 //!
 //! The zone is every square within a margin of a cluster of blocks (less the blocks' inner
-//! squares, whose moves lead only to other blocked squares), found in the base by one pass
-//! on every core; a held square's moves and place in the base are kept by its rank among the
+//! squares, whose moves lead only to other blocked squares), found in a whole base by one pass
+//! on every core (in a kept one, looked up square by square); a held square's moves and place
+//! in the base are kept by its rank among the
 //! held squares (one bit a square and a count a word find it). Asked for a square outside the
 //! zone, the zone notes it ([`Zone::strayed`]) and the caller takes the whole board's moves
 //! instead: the margin covers every square a frame, its flow and its merges reach.
@@ -16,6 +17,7 @@
 
 mod graph;
 
+use super::base::Base;
 use super::blocks::{Block, Cluster};
 use super::wiring::{Met, Moves, Rewiring, Wiring, UNKNOWN};
 use crate::bits::BitSet;
@@ -31,7 +33,7 @@ const BAND_ROWS: u32 = 256;
 /// Which squares are held, and where each held square is in the base: fixed once built.
 struct Index<'a> {
     board: Board,
-    base: &'a [u32],
+    base: Base<'a>,
     blocked: &'a BitSet,
     /// One bit a square: set for a held square.
     held: BitSet,
@@ -102,9 +104,7 @@ impl Index<'_> {
     /// The squares before and after place `p` of the base, round its ends.
     #[inline]
     fn base_links(&self, p: u32) -> [u32; 2] {
-        let n = self.base.len();
-        let p = p as usize;
-        [self.base[wrap(p + n - 1, n)], self.base[wrap(p + 1, n)]]
+        self.base.links(p as usize)
     }
 }
 
@@ -138,7 +138,7 @@ impl<'a> Zone<'a> {
     /// nodes.
     pub(super) fn new(
         board: Board,
-        base: &'a [u32],
+        base: Base<'a>,
         blocked: &'a BitSet,
         (blocks, clusters): (&[Block], &[Cluster]),
         (margin, pins, forced): (u32, &[u32], &[u32]),
@@ -187,19 +187,36 @@ impl<'a> Zone<'a> {
             pos: Vec::new(),
             margin,
         };
-        // One pass over the base, on every core: each held square's place and neighbours.
+        // Each held square's place and neighbours, on every core: from a pass over a whole
+        // base, or looked up square by square in a kept one.
         let pos: Vec<AtomicU32> = filled(total, || AtomicU32::new(0));
         let links: Vec<[AtomicU32; 2]> = filled(total, || [AtomicU32::new(0), AtomicU32::new(0)]);
-        chunks(n, |r| {
-            for p in r {
-                if let Some(k) = ix.rank_of(base[p]) {
-                    let [x, y] = ix.base_links(p as u32);
-                    pos[k].store(p as u32, Relaxed);
-                    links[k][0].store(x, Relaxed);
-                    links[k][1].store(y, Relaxed);
+        // A kept base that lacks a square (never, for a tour) fails the zone.
+        let lost = AtomicBool::new(false);
+        let note = |k: usize, p: usize, [x, y]: [u32; 2]| {
+            pos[k].store(p as u32, Relaxed);
+            links[k][0].store(x, Relaxed);
+            links[k][1].store(y, Relaxed);
+        };
+        match base {
+            Base::Whole(path) => chunks(n, |r| {
+                for p in r {
+                    if let Some(k) = ix.rank_of(path[p]) {
+                        note(k, p, ix.base_links(p as u32));
+                    }
                 }
-            }
-        });
+            }),
+            Base::Kept(kept) => chunks(ix.held.words().len(), |r| {
+                let words = &ix.held.words()[r.clone()];
+                for (i, a) in crate::bits::ones(words).enumerate() {
+                    let a = r.start * 64 + a as usize;
+                    match kept.around(a as u32) {
+                        Some((p, links)) => note(ix.rank[r.start] as usize + i, p, links),
+                        None => lost.store(true, Relaxed),
+                    }
+                }
+            }),
+        };
         ix.pos = pos.into_iter().map(AtomicU32::into_inner).collect();
         let mut dirty = BitSet::new(total as usize);
         let forced_ranks: Vec<usize> = forced.iter().filter_map(|&f| ix.rank_of(f)).collect();
@@ -217,7 +234,7 @@ impl<'a> Zone<'a> {
             graph: None,
             forced_ranks,
             fresh: Vec::new(),
-            stray: AtomicBool::new(false),
+            stray: lost,
         }
     }
 
@@ -420,7 +437,7 @@ impl Wiring for Zone<'_> {
                 break;
             };
             let p = self.ix.pos[r] as usize;
-            let onwards = self.ix.base[wrap(p + 1, n)] == at;
+            let onwards = self.ix.base.at(wrap(p + 1, n)) == at;
             let step = |q: usize| {
                 if onwards {
                     wrap(q + 1, n)
@@ -430,7 +447,7 @@ impl Wiring for Zone<'_> {
             };
             let mut q = step(p);
             loop {
-                let s = self.ix.base[q];
+                let s = self.ix.base.at(q);
                 if met.note(s, walked, Some(&loose)) {
                     break 'walk;
                 }
@@ -439,8 +456,9 @@ impl Wiring for Zone<'_> {
                     break 'walk;
                 }
                 let next = step(q);
-                if self.ix.rank_of(self.ix.base[next]).is_some() {
-                    (prev, at) = (s, self.ix.base[next]);
+                let after = self.ix.base.at(next);
+                if self.ix.rank_of(after).is_some() {
+                    (prev, at) = (s, after);
                     break;
                 }
                 q = next;
@@ -471,7 +489,7 @@ impl Wiring for Zone<'_> {
         self.links = Vec::new();
         self.node_of = Vec::new();
         self.ix.pos = Vec::new();
-        walk.write(self.ix.base, len)
+        walk.write(&self.ix.base, len)
     }
 }
 

@@ -2,7 +2,7 @@
 //! Each node's two steps lead to a node, straight (a move) or through a stretch of the base
 //! whose squares all kept the base's moves, onwards or backwards.
 
-use super::{chunks, wrap, Zone, CHUNK};
+use super::{chunks, wrap, Base, Zone, CHUNK};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// A step to a node by a move of its own.
@@ -258,7 +258,7 @@ impl Graph {
                 continue;
             }
             let p = nd.place as usize;
-            out.push(z.ix.base[p]);
+            out.push(z.ix.base.at(p));
             if !whole {
                 continue;
             }
@@ -267,7 +267,7 @@ impl Graph {
                     let (gap, _) = self.gap(n, nd, step);
                     out.extend(
                         (1..=gap)
-                            .map(|d| z.ix.base[wrap(p + d, n)])
+                            .map(|d| z.ix.base.at(wrap(p + d, n)))
                             .filter(|&a| z.ix.rank_of(a).is_some()),
                     );
                 }
@@ -331,7 +331,7 @@ pub(super) struct Walk {
 impl Walk {
     /// The first `len` squares of the walk (at most the whole cycle), copied from `base` run
     /// by run on every core.
-    pub(super) fn write(&self, base: &[u32], len: usize) -> Vec<u32> {
+    pub(super) fn write(&self, base: &Base, len: usize) -> Vec<u32> {
         let n = base.len();
         let (runs, offsets) = (&self.runs, &self.offsets);
         // The last run ends on `from` again.
@@ -351,26 +351,12 @@ impl Walk {
                 let skip = x - offsets[w];
                 let take = (len - skip).min(end - x);
                 let dst = &mut chunk[x - o..x - o + take];
-                if back {
-                    // Places q0 - skip down, round the base's start.
-                    let q = wrap(q0 as usize + n - skip, n);
-                    let near = take.min(q + 1);
-                    for (d, &s) in dst[..near]
-                        .iter_mut()
-                        .zip(base[q + 1 - near..=q].iter().rev())
-                    {
-                        *d = s;
-                    }
-                    let far = take - near;
-                    for (d, &s) in dst[near..].iter_mut().zip(base[n - far..].iter().rev()) {
-                        *d = s;
-                    }
+                let q = if back {
+                    wrap(q0 as usize + n - skip, n)
                 } else {
-                    let q = wrap(q0 as usize + skip, n);
-                    let near = take.min(n - q);
-                    dst[..near].copy_from_slice(&base[q..q + near]);
-                    dst[near..].copy_from_slice(&base[..take - near]);
-                }
+                    wrap(q0 as usize + skip, n)
+                };
+                base.copy(q, dst, back);
                 x += take;
                 w += 1;
             }

@@ -40,7 +40,7 @@ impl Plan {
         let parts = (&self.blocks.list[..], &self.clusters[..]);
         let mut zone = Zone::new(
             board,
-            &self.base,
+            Base::Whole(&self.base),
             &self.blocks.set,
             parts,
             (9, &[], &[first]),
