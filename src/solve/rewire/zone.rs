@@ -489,6 +489,10 @@ impl Wiring for Zone<'_> {
         self.links = Vec::new();
         self.node_of = Vec::new();
         self.ix.pos = Vec::new();
+        // Nor which squares are held: the tour is the larger part of the peak.
+        self.ix.held = BitSet::new(0);
+        self.ix.rank = Vec::new();
+        self.dirty = BitSet::new(0);
         walk.write(&self.ix.base, len)
     }
 }

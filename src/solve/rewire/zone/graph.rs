@@ -286,7 +286,7 @@ impl Graph {
         // each other there (onwards or backwards), a move's node alone; each run with where
         // it begins in the walk.
         let mut runs: Vec<(u32, u32)> = Vec::new();
-        let mut offsets: Vec<usize> = Vec::new();
+        let mut offsets: Vec<u32> = Vec::new();
         let (mut at, mut total) = (start, 1usize);
         loop {
             let nd = &self.nodes[at];
@@ -298,7 +298,7 @@ impl Graph {
                 BACKWARDS => (wrap(p + n - 1, n) as u32, (gap as u32 + 1) | BACK),
                 _ => (to.place, 1),
             });
-            offsets.push(total);
+            offsets.push(u32::try_from(total).ok()?);
             total += 1 + gap;
             slot = Graph::leave(at, step, to)?;
             at = (step & INDEX) as usize;
@@ -323,7 +323,7 @@ impl Graph {
 pub(super) struct Walk {
     from: u32,
     runs: Vec<(u32, u32)>,
-    offsets: Vec<usize>,
+    offsets: Vec<u32>,
     /// Squares walked, `from` counted twice (at the start and at the end of the last run).
     total: usize,
 }
@@ -338,7 +338,9 @@ impl Walk {
         let total = (self.total - 1).min(len);
         let mut out = vec![0u32; total];
         let fill = |o: usize, chunk: &mut [u32]| {
-            let mut w = offsets.partition_point(|&x| x <= o).saturating_sub(1);
+            let mut w = offsets
+                .partition_point(|&x| x as usize <= o)
+                .saturating_sub(1);
             let mut x = o;
             let end = o + chunk.len();
             if x == 0 {
@@ -348,7 +350,7 @@ impl Walk {
             while x < end && w < runs.len() {
                 let (q0, len) = runs[w];
                 let (back, len) = (len & BACK != 0, (len & !BACK) as usize);
-                let skip = x - offsets[w];
+                let skip = x - offsets[w] as usize;
                 let take = (len - skip).min(end - x);
                 let dst = &mut chunk[x - o..x - o + take];
                 let q = if back {
