@@ -14,6 +14,13 @@ use super::{reach_of, Pair, FRAMES};
 use crate::bits::BitSet;
 use crate::board::{Board, Splitter};
 
+/// A frame narrower than [`FRAMES`]`[0]`, tried first for the pieces whose moves reach two
+/// squares at most (the knight, the wazir, the king): at 10^8 squares round 10^4 macros it
+/// served the knight round every one, its flows with a quarter fewer squares (4.9 -> 3.6
+/// million), where the zebra's failed round nearly every one. Being narrower it keeps to
+/// the room the clusters and the zone are sized for.
+const NARROW: u32 = 2;
+
 /// A cluster rewired in the narrowest frame that works.
 pub(super) fn frames<W: Moves + ?Sized>(
     board: Board,
@@ -23,8 +30,10 @@ pub(super) fn frames<W: Moves + ?Sized>(
     (moves, salt): (&[(i32, i32)], usize),
     (pin, keep): (Pair, Pair),
 ) -> Option<Vec<u32>> {
-    FRAMES
+    let narrow = (reach_of(moves) <= 2).then_some(NARROW);
+    narrow
         .iter()
+        .chain(&FRAMES)
         .find_map(|&w| rewire(board, blocked, links, c, w, (moves, salt), (pin, keep)))
 }
 
