@@ -22,6 +22,7 @@ use super::blocks::{Block, Cluster};
 use super::wiring::{Met, Moves, Rewiring, Wiring, UNKNOWN};
 use crate::bits::BitSet;
 use crate::board::Board;
+use crate::solve::merge::compact::Compact;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
 
 /// Squares a task of a pass takes.
@@ -189,35 +190,31 @@ impl<'a> Zone<'a> {
         };
         // Each held square's place and neighbours, on every core: from a pass over a whole
         // base, or looked up square by square in a kept one.
-        let pos: Vec<AtomicU32> = filled(total, || AtomicU32::new(0));
-        let links: Vec<[AtomicU32; 2]> = filled(total, || [AtomicU32::new(0), AtomicU32::new(0)]);
-        // A kept base that lacks a square (never, for a tour) fails the zone.
-        let lost = AtomicBool::new(false);
-        let note = |k: usize, p: usize, [x, y]: [u32; 2]| {
-            pos[k].store(p as u32, Relaxed);
-            links[k][0].store(x, Relaxed);
-            links[k][1].store(y, Relaxed);
-        };
-        match base {
-            Base::Whole(path) => chunks(n, |r| {
-                for p in r {
-                    if let Some(k) = ix.rank_of(path[p]) {
-                        note(k, p, ix.base_links(p as u32));
+        let (pos, links, lost) = match base {
+            Base::Whole(path) => {
+                let pos: Vec<AtomicU32> = filled(total, || AtomicU32::new(0));
+                let links: Vec<[AtomicU32; 2]> =
+                    filled(total, || [AtomicU32::new(0), AtomicU32::new(0)]);
+                chunks(n, |r| {
+                    for p in r {
+                        if let Some(k) = ix.rank_of(path[p]) {
+                            let [x, y] = ix.base_links(p as u32);
+                            pos[k].store(p as u32, Relaxed);
+                            links[k][0].store(x, Relaxed);
+                            links[k][1].store(y, Relaxed);
+                        }
                     }
-                }
-            }),
-            Base::Kept(kept) => chunks(ix.held.words().len(), |r| {
-                let words = &ix.held.words()[r.clone()];
-                for (i, a) in crate::bits::ones(words).enumerate() {
-                    let a = r.start * 64 + a as usize;
-                    match kept.around(a as u32) {
-                        Some((p, links)) => note(ix.rank[r.start] as usize + i, p, links),
-                        None => lost.store(true, Relaxed),
-                    }
-                }
-            }),
+                });
+                let pos = pos.into_iter().map(AtomicU32::into_inner).collect();
+                let links = links
+                    .into_iter()
+                    .map(|[x, y]| [x.into_inner(), y.into_inner()])
+                    .collect();
+                (pos, links, false)
+            }
+            Base::Kept(kept) => by_rank(&ix, kept, total as usize),
         };
-        ix.pos = pos.into_iter().map(AtomicU32::into_inner).collect();
+        ix.pos = pos;
         let mut dirty = BitSet::new(total as usize);
         let forced_ranks: Vec<usize> = forced.iter().filter_map(|&f| ix.rank_of(f)).collect();
         for &k in &forced_ranks {
@@ -225,16 +222,13 @@ impl<'a> Zone<'a> {
         }
         Zone {
             ix,
-            links: links
-                .into_iter()
-                .map(|[x, y]| [x.into_inner(), y.into_inner()])
-                .collect(),
+            links,
             dirty,
             node_of: filled(total, || AtomicU32::new(u32::MAX)),
             graph: None,
             forced_ranks,
             fresh: Vec::new(),
-            stray: lost,
+            stray: AtomicBool::new(lost),
         }
     }
 
@@ -584,6 +578,46 @@ fn wrap(x: usize, n: usize) -> usize {
     } else {
         x
     }
+}
+
+/// Each held square's place in a kept base and its two neighbours there, by rank, written on
+/// every core straight into their arrays, which those writes first touch (atomics and a
+/// first pass to touch them cost a third more); `true` where a square was not found (never,
+/// for a tour).
+fn by_rank(ix: &Index, kept: &Compact, total: usize) -> (Vec<u32>, Vec<[u32; 2]>, bool) {
+    let mut pos = vec![0u32; total];
+    let mut links = vec![[0u32; 2]; total];
+    let words = ix.held.words();
+    let per = CHUNK / 64;
+    // Each task's words and the ranks of their squares, cut from the arrays in order.
+    let mut jobs = Vec::new();
+    let (mut pos_rest, mut links_rest) = (&mut pos[..], &mut links[..]);
+    for w0 in (0..words.len()).step_by(per) {
+        let w1 = (w0 + per).min(words.len());
+        let end = words.get(w1).map_or(total, |_| ix.rank[w1] as usize);
+        let len = end - ix.rank[w0] as usize;
+        let (p, p_rest) = std::mem::take(&mut pos_rest).split_at_mut(len);
+        let (l, l_rest) = std::mem::take(&mut links_rest).split_at_mut(len);
+        (pos_rest, links_rest) = (p_rest, l_rest);
+        jobs.push((w0..w1, p, l));
+    }
+    let lost = AtomicBool::new(false);
+    let run = |(r, p, l): (std::ops::Range<usize>, &mut [u32], &mut [[u32; 2]])| {
+        for (i, a) in crate::bits::ones(&words[r.clone()]).enumerate() {
+            match kept.around((r.start * 64) as u32 + a) {
+                Some((q, around)) => (p[i], l[i]) = (q as u32, around),
+                None => lost.store(true, Relaxed),
+            }
+        }
+    };
+    #[cfg(feature = "parallel")]
+    if total >= crate::tour::PARALLEL_SQUARES / 16 {
+        use rayon::prelude::*;
+        jobs.into_par_iter().for_each(run);
+        return (pos, links, lost.into_inner());
+    }
+    jobs.into_iter().for_each(run);
+    (pos, links, lost.into_inner())
 }
 
 /// `n` values made by `f`, written on every core where `n` is large: the pages of the zone's
