@@ -126,7 +126,7 @@ pub(super) trait Wiring: Moves {
     /// The steps after which the walk from `from` by its neighbour `first` meets each of
     /// `goals` ([`NOT_MET`] where it does not within `limit` squares), the walk ending early
     /// once `enough` holds of them (asked each time it meets a goal): one walk answers
-    /// [`Wiring::reach`] for any two of them.
+    /// the question of which comes first for any two of them.
     fn reach_all(
         &self,
         from: u32,
