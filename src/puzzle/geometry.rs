@@ -129,7 +129,7 @@ impl Geometry {
         self.slots.get(i as usize).copied().filter(|&s| s != NONE)
     }
 
-    /// The colour of slot `s` (0 or 1, as [`Square::colour`]; 1 when the piece does not
+    /// The colour of slot `s` (0 or 1, as [`crate::board::Square::colour`]; 1 when the piece does not
     /// alternate colours).
     #[inline]
     pub(crate) fn colour(&self, s: u32) -> u32 {
