@@ -101,6 +101,8 @@ for plan in "200 20 50" "2000 1000 1000" "$side $(( side * side / 10000 )) 0"; d
   p=$(whole solve "$1x$1" --closed --format summary)
   goal=$([ "$3" = 0 ] && echo "goal <= 3x the plain board" || echo "goal < $3 ms")
   echo "$1x$1 round $2 macros: ${m} ms; plain board ${p} ms, $(ratio "$m" "$p") ($goal)"
+  peak_of() { "$bin" "$@" | sed -n 's/.*peak memory \([0-9.]* [KMG]B\).*/\1/p'; }
+  echo "   peak memory: $(peak_of solve "$1x$1" --closed --blocks "$tmp/blocks.txt" --format summary); plain board $(peak_of solve "$1x$1" --closed --format summary) (goal: as for the plain board)"
 done
 
 echo "== writers alone: the built 3000x3000 tour into a file, against one plain buffered write"
