@@ -562,8 +562,18 @@ fn filled<T: Send>(n: u32, f: impl Fn() -> T + Sync + Send) -> Vec<T> {
 
 /// `f` over `0..n` cut into chunks, side by side on every core where `n` is large, in order.
 fn chunks<T: Send>(n: usize, f: impl Fn(std::ops::Range<usize>) -> T + Sync + Send) -> Vec<T> {
-    let ranges: Vec<std::ops::Range<usize>> = (0..n.div_ceil(CHUNK))
-        .map(|c| c * CHUNK..((c + 1) * CHUNK).min(n))
+    chunks_of(n, CHUNK, f)
+}
+
+/// [`chunks`] of `size`: words of a bitset take a 64th of [`CHUNK`] each, as many squares,
+/// so that the cores share enough tasks (four of a whole chunk each left one core idle).
+fn chunks_of<T: Send>(
+    n: usize,
+    size: usize,
+    f: impl Fn(std::ops::Range<usize>) -> T + Sync + Send,
+) -> Vec<T> {
+    let ranges: Vec<std::ops::Range<usize>> = (0..n.div_ceil(size))
+        .map(|c| c * size..((c + 1) * size).min(n))
         .collect();
     #[cfg(feature = "parallel")]
     if n >= crate::tour::PARALLEL_SQUARES / 16 {

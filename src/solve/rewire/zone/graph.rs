@@ -2,7 +2,7 @@
 //! Each node's two steps lead to a node, straight (a move) or through a stretch of the base
 //! whose squares all kept the base's moves, onwards or backwards.
 
-use super::{chunks, wrap, Base, Zone, CHUNK};
+use super::{chunks, chunks_of, wrap, Base, Zone, CHUNK};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// A step to a node by a move of its own.
@@ -49,7 +49,7 @@ impl Graph {
     /// The graph of the zone's moves now; `None` where a square lacks a move.
     pub(super) fn of(z: &Zone) -> Option<Graph> {
         let words = z.dirty.words();
-        let mut nodes: Vec<Node> = chunks(words.len(), |r| {
+        let mut nodes: Vec<Node> = chunks_of(words.len(), CHUNK / 64, |r| {
             crate::bits::ones(&words[r.clone()])
                 .filter_map(|k| candidate(z, r.start * 64 + k as usize))
                 .collect::<Vec<Node>>()
