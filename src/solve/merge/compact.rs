@@ -356,28 +356,36 @@ impl Compact {
 
 #[cfg(test)]
 mod tests {
+    use super::Compact;
     use crate::board::Board;
     use crate::solve::divide;
 
+    /// The whole path of `board` and the kept one, checked to be the same squares in the same
+    /// order, with each square's place and neighbours right.
+    fn kept_is_whole(board: Board) -> (Vec<u32>, Compact) {
+        let whole = divide::build(board, None, None).unwrap().tour.path;
+        let kept = divide::build_kept(board).unwrap();
+        assert_eq!(kept.to_vec(), whole, "{board}");
+        let n = whole.len();
+        for (p, &a) in whole.iter().enumerate() {
+            let around = [whole[(p + n - 1) % n], whole[(p + 1) % n]];
+            assert_eq!(kept.around(a), Some((p, around)), "{board} {a}");
+            assert_eq!(kept.links(p), around, "{board} {p}");
+        }
+        (whole, kept)
+    }
+
     #[test]
     fn every_small_board_kept_is_its_path() {
-        // The kept path on every board from 5x6 to 36x36 with a closed tour, one tile column
-        // (no holes at all) and odd sides among them: the same squares in the same order, and
-        // each square's place and neighbours.
+        // Every board from 5x6 to 36x36 with a closed tour, one tile column (no holes at all)
+        // and odd sides among them.
         for rows in 5..=36u32 {
             for cols in 6..=36u32 {
-                if rows % 2 == 1 && cols % 2 == 1 {
-                    assert!(divide::build_kept(Board::new(rows, cols).unwrap()).is_none());
-                    continue;
-                }
                 let board = Board::new(rows, cols).unwrap();
-                let whole = divide::build(board, None, None).unwrap().tour.path;
-                let kept = divide::build_kept(board).unwrap();
-                assert_eq!(kept.to_vec(), whole, "{rows}x{cols}");
-                let n = whole.len();
-                for (p, &a) in whole.iter().enumerate() {
-                    let around = [whole[(p + n - 1) % n], whole[(p + 1) % n]];
-                    assert_eq!(kept.around(a), Some((p, around)), "{rows}x{cols} {a}");
+                if rows % 2 == 1 && cols % 2 == 1 {
+                    assert!(divide::build_kept(board).is_none());
+                } else {
+                    kept_is_whole(board);
                 }
             }
         }
@@ -385,18 +393,11 @@ mod tests {
 
     #[test]
     fn a_kept_path_is_the_path() {
-        // Boards large enough for holes, with tile rows of every height and odd sides.
+        // Boards large enough for holes, with tile rows of every height and odd sides, and
+        // stretches copied either way round the ends.
         for (rows, cols) in [(1030, 1040), (1100, 1001), (1001, 1100), (2000, 600)] {
-            let board = Board::new(rows, cols).unwrap();
-            let whole = divide::build(board, None, None).unwrap().tour.path;
-            let kept = divide::build_kept(board).unwrap();
-            assert_eq!(kept.to_vec(), whole, "{rows}x{cols}");
+            let (whole, kept) = kept_is_whole(Board::new(rows, cols).unwrap());
             let n = whole.len();
-            for (p, &a) in whole.iter().enumerate() {
-                let around = [whole[(p + n - 1) % n], whole[(p + 1) % n]];
-                assert_eq!(kept.around(a), Some((p, around)));
-                assert_eq!(kept.links(p), around);
-            }
             for k in 0..2000usize {
                 let q = (k * 7_919_993 + k * k * 31) % n;
                 let len = 1 + (k * 977) % 5000;
