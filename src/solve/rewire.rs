@@ -7,10 +7,11 @@
 //!    as the tile walk made it, [`base::Base`]), its moves kept as each square's two
 //!    neighbours ([`wiring::Dense`]), or near the blocks alone ([`zone::Zone`]).
 //! 2. Blocks whose boxes come closer than [`APART`] form a cluster. Round each cluster, every
-//!    move that touches the blocks or a frame round them is dropped (2 squares wide first for
-//!    the short-moving pieces, `cluster::NARROW`, then [`FRAMES`]) (on a copy of the moves of the cluster's box, written back where they changed:
-//!    `cluster.rs`). The frame's squares then need two new moves each, and the squares just outside
-//!    it one for each move they lost.
+//!    move that touches the blocks or a frame round them is dropped: a frame 2 squares wide
+//!    first for the pieces of short moves (`cluster::NARROW`), then those of [`FRAMES`]. This
+//!    is done on a copy of the moves of the cluster's box, written back where they changed
+//!    (`cluster.rs`). The frame's squares then need two new moves each, and the squares just
+//!    outside it one for each move they lost.
 //! 3. Those needs are met by a flow: every move joins a light and a dark square, so a
 //!    maximum flow from the light squares (supplying their needs) to the dark ones (taking
 //!    theirs) over the piece's moves among them picks new moves that give every square two.

@@ -5,10 +5,10 @@
 //! The zone is every square within a margin of a cluster of blocks (less the blocks' inner
 //! squares, whose moves lead only to other blocked squares), found in a whole base by one pass
 //! on every core (in a kept one, looked up square by square); a held square's moves and place
-//! in the base are kept by its rank among the
-//! held squares (one bit a square and a count a word find it). Asked for a square outside the
-//! zone, the zone notes it ([`Zone::strayed`]) and the caller takes the whole board's moves
-//! instead: the margin covers every square a frame, its flow and its merges reach.
+//! in the base are kept by its rank among the held squares (one bit a square and a count a
+//! word find it). Asked for a square outside the zone, the zone notes it ([`Zone::strayed`])
+//! and the caller takes the whole board's moves instead: the margin covers every square a
+//! frame, its flow and its merges reach.
 //!
 //! The cycles are numbered and walked over the squares whose moves changed alone (the
 //! nodes): between two nodes next to each other in the base, every square keeps the base's
