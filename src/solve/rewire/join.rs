@@ -51,11 +51,11 @@ pub(super) fn merge_cycles<W: Wiring>(
     let mut whole = false;
     while left > 1 {
         let before = left;
-        for &a in &anchors {
+        for &(a, la) in &anchors {
             if left == 1 {
                 break;
             }
-            let ra = find(&mut parent, links.label(a));
+            let ra = find(&mut parent, la);
             if main.is_some_and(|m| find(&mut parent, m) == ra) {
                 continue;
             }
@@ -100,8 +100,8 @@ pub(super) fn merge_cycles<W: Wiring>(
             if let Some(m) = main {
                 let mut roots: Vec<u32> = (0..count).map(|l| find(&mut parent, l)).collect();
                 let m = roots[m as usize];
-                for &a in &anchors {
-                    let ra = roots[links.label(a) as usize];
+                for &(a, la) in &anchors {
+                    let ra = roots[la as usize];
                     if ra == m {
                         continue;
                     }
@@ -120,8 +120,8 @@ pub(super) fn merge_cycles<W: Wiring>(
             let main = main.map(|m| find(&mut parent, m));
             return Err(anchors
                 .iter()
-                .copied()
-                .filter(|&a| Some(find(&mut parent, links.label(a))) != main)
+                .filter(|&&(_, la)| Some(find(&mut parent, la)) != main)
+                .map(|&(a, _)| a)
                 .take(STUCK_SQUARES)
                 .collect());
         }

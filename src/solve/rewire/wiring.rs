@@ -135,15 +135,17 @@ pub(super) trait Wiring: Moves {
         limit: usize,
         enough: &dyn Fn(&[usize]) -> bool,
     ) -> Vec<usize>;
-    /// The squares of the cycles apart from the main one, for merges to try round: `apart`
-    /// gives a label's merged cycle where it is not the main one. Only the rewired ones
-    /// (`touched`, or those whose moves changed), or with `whole` every one.
+    /// The squares of the cycles apart from the main one, each with its cycle's label, for
+    /// merges to try round: `apart` gives a label's merged cycle where it is not the main
+    /// one. Only the rewired ones (`touched`, or those whose moves changed), or with `whole`
+    /// every one. The labels come with them as they are known here: a merge's pass then
+    /// looks up only the squares a move away.
     fn squares_apart(
         &self,
         apart: &dyn Fn(u32) -> Option<u32>,
         touched: &[u32],
         whole: bool,
-    ) -> Vec<u32>;
+    ) -> Vec<(u32, u32)>;
     /// The cycle walked from `from` by its neighbour `first`, up to `len` squares or until it
     /// comes back to `from`.
     fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32>;
@@ -245,12 +247,12 @@ impl Wiring for Dense {
         apart: &dyn Fn(u32) -> Option<u32>,
         touched: &[u32],
         whole: bool,
-    ) -> Vec<u32> {
+    ) -> Vec<(u32, u32)> {
         if !whole {
             return touched
                 .iter()
-                .copied()
-                .filter(|&a| apart(self.label(a)).is_some())
+                .map(|&a| (a, self.label(a)))
+                .filter(|&(_, l)| apart(l).is_some())
                 .collect();
         }
         // Each cycle apart walked whole, once, from the first rewired square on it.
@@ -262,7 +264,11 @@ impl Wiring for Dense {
         }
         firsts
             .values()
-            .flat_map(|&a| self.links.walk(a, self.of(a)[0], self.links.len()))
+            .flat_map(|&a| {
+                let l = self.label(a);
+                let walk = self.links.walk(a, self.of(a)[0], self.links.len());
+                walk.into_iter().map(move |s| (s, l))
+            })
             .collect()
     }
 

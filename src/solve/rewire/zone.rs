@@ -472,7 +472,7 @@ impl Wiring for Zone<'_> {
         apart: &dyn Fn(u32) -> Option<u32>,
         _touched: &[u32],
         whole: bool,
-    ) -> Vec<u32> {
+    ) -> Vec<(u32, u32)> {
         self.graph
             .as_ref()
             .map(|g| g.squares_apart(self, apart, whole))

@@ -242,15 +242,15 @@ impl Graph {
         self.label[wrap(i + m - 1, m)]
     }
 
-    /// The held squares of the cycles `apart` picks: their nodes, and with `whole` the held
-    /// squares of the stretches onwards from them (each stretch is onwards from one of its
-    /// two ends).
+    /// The held squares of the cycles `apart` picks, with their labels: their nodes, and
+    /// with `whole` the held squares of the stretches onwards from them (each stretch is
+    /// onwards from one of its two ends, and on its cycle).
     pub(super) fn squares_apart(
         &self,
         z: &Zone,
         apart: &dyn Fn(u32) -> Option<u32>,
         whole: bool,
-    ) -> Vec<u32> {
+    ) -> Vec<(u32, u32)> {
         let n = z.ix.base.len();
         let mut out = Vec::new();
         for (nd, &l) in self.nodes.iter().zip(&self.label) {
@@ -258,7 +258,7 @@ impl Graph {
                 continue;
             }
             let p = nd.place as usize;
-            out.push(z.ix.base.at(p));
+            out.push((z.ix.base.at(p), l));
             if !whole {
                 continue;
             }
@@ -268,7 +268,8 @@ impl Graph {
                     out.extend(
                         (1..=gap)
                             .map(|d| z.ix.base.at(wrap(p + d, n)))
-                            .filter(|&a| z.ix.rank_of(a).is_some()),
+                            .filter(|&a| z.ix.rank_of(a).is_some())
+                            .map(|a| (a, l)),
                     );
                 }
             }
