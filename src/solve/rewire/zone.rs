@@ -482,7 +482,13 @@ impl Wiring for Zone<'_> {
     /// The last thing asked of a zone: its moves are given up before the tour is written,
     /// which then needs only the base and the walk's runs.
     fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32> {
-        let Some(walk) = self.graph_now().and_then(|g| g.walk(self, from, first)) else {
+        // The graph is patched for this walk alone, not drawn again.
+        let fresh = std::mem::take(&mut self.fresh);
+        let graph = match self.graph.take() {
+            Some(g) => g.patched(self, fresh),
+            None => graph::Graph::of(self),
+        };
+        let Some(walk) = graph.and_then(|g| g.walk(self, from, first)) else {
             return Vec::new();
         };
         self.graph = None;

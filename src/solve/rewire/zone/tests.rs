@@ -187,3 +187,53 @@ fn a_walk_past_the_held_squares_follows_the_cycle() {
         }
     }
 }
+
+#[test]
+fn a_patched_graph_walks_the_moves_as_they_are() {
+    // The last walk goes over a graph patched from the changed squares alone (new nodes
+    // after the old ones): after the merges, and after every cluster rewired again on top
+    // of them, its walk is the walk of every square's moves, square by square.
+    let plan = Plan::new();
+    let (board, blocks, clusters) = (plan.shape.board(), &plan.blocks, &plan.clusters);
+    let n = board.area();
+    let first = first_open(&blocks.set, n).unwrap();
+    let moves = &KNIGHT_DIRECTIONS[..];
+    for again in [false, true] {
+        let (mut zone, touched) = plan.rewired();
+        zone.cycles(&blocks.set).unwrap();
+        join::merge_cycles(board, &blocks.set, &mut zone, &touched, moves, None).unwrap();
+        if again {
+            for (salt, c) in clusters.iter().enumerate() {
+                frames(
+                    board,
+                    &blocks.set,
+                    &mut zone,
+                    c,
+                    (moves, salt + 1),
+                    (None, None),
+                )
+                .unwrap();
+            }
+        }
+        assert!(!zone.fresh.is_empty());
+        // Every open square's moves: the zone's where it holds them, else the base's.
+        let mut links = crate::solve::links::Links::new(n);
+        for (p, &a) in plan.base.iter().enumerate() {
+            if blocks.set.contains(a as usize) {
+                continue;
+            }
+            let to = if zone.knows(a) {
+                zone.of(a)
+            } else {
+                Base::Whole(&plan.base).links(p)
+            };
+            links.set(a, to);
+        }
+        let by = zone.of(first)[0];
+        let want = links.walk(first, by, n + 1);
+        assert_eq!(zone.walk(first, by, n + 1), want, "rewired again: {again}");
+        if !again {
+            assert_eq!(want.len(), plan.shape.open_count());
+        }
+    }
+}
