@@ -42,6 +42,28 @@ const FRAME: u8 = 1;
 /// ... and this one once its moves in the copy changed (it is written back).
 const CHANGED: u8 = 2;
 
+/// Buffers a cluster's rewiring reuses from the last one, a set to a thread: drawn afresh
+/// for each of 10^4 clusters, they had the cores wait on the allocator's lock (8% of the
+/// time at 10^8 squares round 10^4 macros).
+#[derive(Default)]
+struct Buffers {
+    copy: BoxMoves,
+    near_row: Vec<bool>,
+    frame: Vec<bool>,
+    inside: Vec<(usize, u32)>,
+    dropped: Vec<(usize, usize)>,
+    nodes: Vec<(usize, u32)>,
+    node_at: Vec<u32>,
+    spots: Vec<(u32, u32)>,
+    need: Vec<u32>,
+    old: Vec<(u32, u32)>,
+    flow: flow::Buffers,
+}
+
+std::thread_local! {
+    static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::new(Buffers::default());
+}
+
 /// Rewires the moves round one cluster with a frame `w` wide: the squares whose moves were
 /// redrawn (to look for merges round), or `None` (moves untouched) where the flow falls
 /// short or the colours differ.
@@ -51,6 +73,18 @@ fn rewire<W: Moves + ?Sized>(
     links: &mut W,
     c: &Cluster,
     w: u32,
+    moves: (&[(i32, i32)], usize),
+    ends: (Pair, Pair),
+) -> Option<Vec<u32>> {
+    BUFFERS.with_borrow_mut(|buf| rewire_in(buf, (board, blocked), links, (c, w), moves, ends))
+}
+
+/// [`rewire`] in a thread's buffers.
+fn rewire_in<W: Moves + ?Sized>(
+    buf: &mut Buffers,
+    (board, blocked): (Board, &BitSet),
+    links: &mut W,
+    (c, w): (&Cluster, u32),
     (moves, salt): (&[(i32, i32)], usize),
     (pin, keep): (Pair, Pair),
 ) -> Option<Vec<u32>> {
@@ -68,10 +102,14 @@ fn rewire<W: Moves + ?Sized>(
         grow(c.c0, c.c1, w + reach, board.cols),
     );
     let bw = (bc1 - bc0) as usize;
-    let mut moves_of: Vec<[u32; 2]> = Vec::with_capacity((br1 - br0) as usize * bw);
+    let copy = &mut buf.copy;
+    copy.moves.clear();
     for r in br0..br1 {
-        links.read_row(r * board.cols + bc0, bw, &mut moves_of);
+        links.read_row(r * board.cols + bc0, bw, &mut copy.moves);
     }
+    copy.flag.clear();
+    copy.flag.resize(copy.moves.len(), 0);
+    copy.changed.clear();
     let split = Splitter::new(board.cols);
     let local = |g: u32| {
         let (r, col) = split.split(g);
@@ -87,15 +125,19 @@ fn rewire<W: Moves + ?Sized>(
     };
     let (h, wd) = ((r1 - r0) as usize, (c1 - c0) as usize);
     let at = |r: usize, col: usize| (r0 as usize + r) * cols + c0 as usize + col;
-    let frame = near(h, wd, w as usize, |r, col| seed(at(r, col)));
+    let frame = &mut buf.frame;
+    near(
+        h,
+        wd,
+        w as usize,
+        |r, col| seed(at(r, col)),
+        &mut buf.near_row,
+        frame,
+    );
     let (fr, fc) = ((r0 - br0) as usize, (c0 - bc0) as usize);
-    let mut copy = BoxMoves {
-        flag: vec![0; moves_of.len()],
-        moves: moves_of,
-        changed: Vec::new(),
-    };
     // Each square of the frame: its slot in the copy and the square.
-    let mut inside: Vec<(usize, u32)> = Vec::new();
+    let inside = &mut buf.inside;
+    inside.clear();
     for r in 0..h {
         for col in 0..wd {
             if frame[r * wd + col] {
@@ -109,8 +151,9 @@ fn rewire<W: Moves + ?Sized>(
     // (`keep`), which the merges keep and the path drops. A blocked square these moves do
     // not keep has none; any other means the zone is too narrow.
     let kept = |a: u32, b: u32| keep == Some((a, b)) || keep == Some((b, a));
-    let mut dropped: Vec<(usize, usize)> = Vec::new();
-    for &(ls, s) in &inside {
+    let dropped = &mut buf.dropped;
+    dropped.clear();
+    for &(ls, s) in inside.iter() {
         if copy.moves[ls][0] == UNKNOWN {
             if blocked.contains(s as usize) {
                 continue;
@@ -145,41 +188,56 @@ fn rewire<W: Moves + ?Sized>(
     }
     // Nodes: the open squares of the frame (two moves each) and the open squares outside it
     // that lost moves (one for each), in board order.
-    let mut nodes: Vec<(usize, u32)> = inside
-        .iter()
-        .copied()
-        .filter(|&(_, g)| !blocked.contains(g as usize))
-        .collect();
+    let nodes = &mut buf.nodes;
+    nodes.clear();
+    nodes.extend(
+        inside
+            .iter()
+            .copied()
+            .filter(|&(_, g)| !blocked.contains(g as usize)),
+    );
     let first_outside = nodes.len();
-    let mut outside: Vec<(usize, u32)> = copy
-        .changed
-        .iter()
-        .map(|&(l, g, _)| (l, g))
-        .filter(|&(l, g)| copy.flag[l] & FRAME == 0 && !blocked.contains(g as usize))
-        .collect();
-    outside.sort_unstable();
-    nodes.extend(outside);
-    let mut node_at = vec![u32::MAX; copy.moves.len()];
+    nodes.extend(
+        copy.changed
+            .iter()
+            .map(|&(l, g, _)| (l, g))
+            .filter(|&(l, g)| copy.flag[l] & FRAME == 0 && !blocked.contains(g as usize)),
+    );
+    nodes[first_outside..].sort_unstable();
+    let node_at = &mut buf.node_at;
+    node_at.clear();
+    node_at.resize(copy.moves.len(), u32::MAX);
     for (k, &(l, _)) in nodes.iter().enumerate() {
         node_at[l] = k as u32;
     }
-    let spots: Vec<(u32, u32)> = nodes.iter().map(|&(_, g)| split.split(g)).collect();
-    let need: Vec<u32> = nodes
-        .iter()
-        .map(|&(l, _)| copy.moves[l].iter().filter(|&&x| x == u32::MAX).count() as u32)
-        .collect();
-    // A cluster rewired again (`salt` above 0) draws its moves afresh, for other cycles.
-    let old: Vec<(u32, u32)> = if salt == 0 {
-        dropped
+    buf.spots.clear();
+    buf.spots.extend(nodes.iter().map(|&(_, g)| split.split(g)));
+    buf.need.clear();
+    buf.need.extend(
+        nodes
             .iter()
-            .map(|&(a, b)| (node_at[a], node_at[b]))
-            .filter(|&(a, b)| a != u32::MAX && b != u32::MAX)
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let drawn = flow::flow_moves(&spots, first_outside, need, (moves, salt), &old)?;
-    for (k, j) in drawn {
+            .map(|&(l, _)| copy.moves[l].iter().filter(|&&x| x == u32::MAX).count() as u32),
+    );
+    // A cluster rewired again (`salt` above 0) draws its moves afresh, for other cycles.
+    buf.old.clear();
+    if salt == 0 {
+        buf.old.extend(
+            dropped
+                .iter()
+                .map(|&(a, b)| (node_at[a], node_at[b]))
+                .filter(|&(a, b)| a != u32::MAX && b != u32::MAX),
+        );
+    }
+    let flows = &mut buf.flow;
+    let drawn = flow::flow_moves(
+        flows,
+        &buf.spots,
+        first_outside,
+        &mut buf.need,
+        (moves, salt),
+        &buf.old,
+    )?;
+    for &(k, j) in drawn {
         copy.join(nodes[k as usize], nodes[j as usize]);
     }
     // A square that took its own moves again is left alone: the zone's graph takes only
@@ -190,10 +248,11 @@ fn rewire<W: Moves + ?Sized>(
             links.set(g, copy.moves[l]);
         }
     }
-    Some(nodes.into_iter().map(|(_, g)| g).collect())
+    Some(nodes.iter().map(|&(_, g)| g).collect())
 }
 
 /// The moves of a cluster's box, copied to be rewired, with a flag a square.
+#[derive(Default)]
 struct BoxMoves {
     moves: Vec<[u32; 2]>,
     /// [`FRAME`] and [`CHANGED`] bits.
@@ -222,11 +281,19 @@ impl BoxMoves {
 }
 
 /// The squares of an `h` x `wd` box within `w` (king's distance) of a square where `seed`
-/// holds, as one flag a square in row-major order.
-fn near(h: usize, wd: usize, w: usize, seed: impl Fn(usize, usize) -> bool) -> Vec<bool> {
+/// holds, as one flag a square in row-major order in `frame` (`near_row` a buffer).
+fn near(
+    h: usize,
+    wd: usize,
+    w: usize,
+    seed: impl Fn(usize, usize) -> bool,
+    near_row: &mut Vec<bool>,
+    frame: &mut Vec<bool>,
+) {
     // Distance to the nearest seed along rows, then columns (a square's king distance is the
     // larger of the two, so two passes of a running window suffice).
-    let mut near_row = vec![false; h * wd];
+    near_row.clear();
+    near_row.resize(h * wd, false);
     for r in 0..h {
         let mut last: Option<usize> = None;
         for col in 0..wd {
@@ -245,7 +312,8 @@ fn near(h: usize, wd: usize, w: usize, seed: impl Fn(usize, usize) -> bool) -> V
             }
         }
     }
-    let mut frame = vec![false; h * wd];
+    frame.clear();
+    frame.resize(h * wd, false);
     for col in 0..wd {
         let mut last: Option<usize> = None;
         for r in 0..h {
@@ -264,5 +332,4 @@ fn near(h: usize, wd: usize, w: usize, seed: impl Fn(usize, usize) -> bool) -> V
             }
         }
     }
-    frame
 }

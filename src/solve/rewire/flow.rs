@@ -11,13 +11,14 @@
 /// path found breadth first (new move, given-up move, new move, ...) to a dark square still
 /// short. Such a path is short and found near its start, where Dinic's phases would sweep
 /// the whole frame each time.
-pub(super) fn flow_moves(
+pub(super) fn flow_moves<'b>(
+    buf: &'b mut Buffers,
     at: &[(u32, u32)],
     first_outside: usize,
-    mut left: Vec<u32>,
+    left: &mut [u32],
     (moves, salt): (&[(i32, i32)], usize),
     old: &[(u32, u32)],
-) -> Option<Vec<(u32, u32)>> {
+) -> Option<&'b [(u32, u32)]> {
     let m = at.len();
     let light = |k: usize| (at[k].0 + at[k].1) & 1 == 0;
     let (mut supply, mut demand) = (0u32, 0u32);
@@ -38,7 +39,9 @@ pub(super) fn flow_moves(
         (r1, c1) = (r1.max(r + 1), c1.max(c + 1));
     }
     let bw = (c1 - c0) as usize;
-    let mut index = vec![u32::MAX; (r1 - r0) as usize * bw];
+    let index = &mut buf.index;
+    index.clear();
+    index.resize((r1 - r0) as usize * bw, u32::MAX);
     for (k, &(r, c)) in at.iter().enumerate() {
         index[(r - r0) as usize * bw + (c - c0) as usize] = k as u32;
     }
@@ -57,8 +60,10 @@ pub(super) fn flow_moves(
         .chain(&moves[..turn])
         .map(|&(dr, dc)| (i64::from(dr), i64::from(dc)))
         .collect();
-    let mut first = vec![0u32; m + 1];
-    let mut adj: Vec<u32> = Vec::with_capacity(m * 8);
+    let (first, adj) = (&mut buf.first, &mut buf.adj);
+    first.clear();
+    first.resize(m + 1, 0);
+    adj.clear();
     for k in 0..m {
         if left[k] > 0 {
             let (sr, sc) = (i64::from(at[k].0), i64::from(at[k].1));
@@ -74,7 +79,9 @@ pub(super) fn flow_moves(
     }
     let moves_of = |k: usize| &adj[first[k] as usize..first[k + 1] as usize];
     // The moves taken, two slots a node.
-    let mut mate = vec![[u32::MAX; 2]; m];
+    let mate = &mut buf.mate;
+    mate.clear();
+    mate.resize(m, [u32::MAX; 2]);
     let taken = |mate: &Vec<[u32; 2]>, a: usize, b: u32| mate[a].contains(&b);
     let take = |mate: &mut Vec<[u32; 2]>, a: usize, b: usize| {
         for (x, y) in [(a, b), (b, a)] {
@@ -96,35 +103,39 @@ pub(super) fn flow_moves(
         if left[k] > 0
             && left[j] > 0
             && (k < first_outside || j < first_outside)
-            && !taken(&mate, k, j as u32)
+            && !taken(mate, k, j as u32)
         {
-            take(&mut mate, k, j);
+            take(mate, k, j);
             left[k] -= 1;
             left[j] -= 1;
         }
     }
-    let mut order: Vec<usize> = (0..m).filter(|&k| light(k)).collect();
+    let order = &mut buf.order;
+    order.clear();
+    order.extend((0..m).filter(|&k| light(k)));
     if salt % 2 == 1 {
         order.reverse();
     }
-    for &k in &order {
+    for &k in order.iter() {
         for &j in moves_of(k) {
             if left[k] == 0 {
                 break;
             }
-            if left[j as usize] > 0 && !taken(&mate, k, j) {
-                take(&mut mate, k, j as usize);
+            if left[j as usize] > 0 && !taken(mate, k, j) {
+                take(mate, k, j as usize);
                 left[k] -= 1;
                 left[j as usize] -= 1;
             }
         }
     }
     // Augmenting paths from each light node still short.
-    let mut from = vec![u32::MAX; m];
-    let mut stamp = vec![0u32; m];
+    let (from, stamp, queue) = (&mut buf.from, &mut buf.stamp, &mut buf.queue);
+    from.clear();
+    from.resize(m, u32::MAX);
+    stamp.clear();
+    stamp.resize(m, 0);
     let mut round = 0u32;
-    let mut queue = std::collections::VecDeque::new();
-    for &k in &order {
+    for &k in order.iter() {
         while left[k] > 0 {
             round += 1;
             queue.clear();
@@ -135,7 +146,7 @@ pub(super) fn flow_moves(
                 // From a light node by a move not taken, to a dark node.
                 for &d in moves_of(v) {
                     let d = d as usize;
-                    if stamp[d] == round || taken(&mate, v, d as u32) {
+                    if stamp[d] == round || taken(mate, v, d as u32) {
                         continue;
                     }
                     stamp[d] = round;
@@ -161,24 +172,39 @@ pub(super) fn flow_moves(
             loop {
                 let l = from[d] as usize;
                 if l == k {
-                    take(&mut mate, l, d);
+                    take(mate, l, d);
                     break;
                 }
                 // Give up before taking: the light node's two slots may both be full.
                 let prev = from[l] as usize;
-                give_up(&mut mate, l, prev);
-                take(&mut mate, l, d);
+                give_up(mate, l, prev);
+                take(mate, l, d);
                 d = prev;
             }
         }
     }
-    let mut moves = Vec::with_capacity(supply as usize);
-    for &k in &order {
+    let drawn = &mut buf.drawn;
+    drawn.clear();
+    for &k in order.iter() {
         for j in mate[k] {
             if j != u32::MAX {
-                moves.push((k as u32, j));
+                drawn.push((k as u32, j));
             }
         }
     }
-    Some(moves)
+    Some(drawn)
+}
+
+/// Buffers a flow reuses from the last one (see `cluster.rs`).
+#[derive(Default)]
+pub(super) struct Buffers {
+    index: Vec<u32>,
+    first: Vec<u32>,
+    adj: Vec<u32>,
+    mate: Vec<[u32; 2]>,
+    order: Vec<usize>,
+    from: Vec<u32>,
+    stamp: Vec<u32>,
+    queue: std::collections::VecDeque<usize>,
+    drawn: Vec<(u32, u32)>,
 }
