@@ -95,15 +95,26 @@ impl Index<'_> {
         first: usize,
         out: &mut Vec<[u32; 2]>,
     ) {
+        // The ranks of a row's held squares follow one another: one rank found, the rest
+        // counted along the row's bits (a rank looked up square by square took a third of
+        // the time a cluster's box is read in).
+        let words = self.held.words();
+        let mut k = self.rank_at(from as usize);
         out.extend((from..from + len as u32).map(|a| {
-            match self.rank_of(a) {
-                Some(k) => k
+            let held = words
+                .get((a >> 6) as usize)
+                .is_some_and(|w| w & (1 << (a & 63)) != 0);
+            if held {
+                k += 1;
+                (k - 1)
                     .checked_sub(first)
                     .and_then(|i| links.get(i))
                     .copied()
-                    .unwrap_or([UNKNOWN; 2]),
-                None if self.blocked.contains(a as usize) => [u32::MAX; 2],
-                None => [UNKNOWN; 2],
+                    .unwrap_or([UNKNOWN; 2])
+            } else if self.blocked.contains(a as usize) {
+                [u32::MAX; 2]
+            } else {
+                [UNKNOWN; 2]
             }
         }));
     }
