@@ -88,9 +88,18 @@ impl Shape {
         if holes.len() > board.area() / 64 && holes.len() > 1 << 16 {
             // Many holes (macros of a chip's floor plan, listed rectangle by rectangle): one bit
             // a square puts them in order in one pass, where sorting took 0.15 s for 6 million.
+            // A rectangle's rows come as runs of consecutive squares: a run is set at once.
             let mut set = crate::bits::BitSet::new(board.area());
-            for &h in &holes {
-                set.insert(h as usize);
+            let mut i = 0;
+            while i < holes.len() {
+                let first = holes[i] as usize;
+                let len = 1 + holes[i + 1..]
+                    .iter()
+                    .zip(first + 1..)
+                    .take_while(|&(&h, want)| h as usize == want)
+                    .count();
+                set.set_range(first, first + len, true);
+                i += len;
             }
             holes.clear();
             holes.extend(crate::bits::ones(set.words()));
@@ -353,6 +362,23 @@ mod tests {
         want.dedup();
         assert!(want.len() < holes.len());
         assert_eq!(Shape::new(board, holes.clone()).unwrap().holes(), &want[..]);
+        // Runs of consecutive squares (a rectangle's rows, overlapping ones, runs over the end
+        // of a row), between the scattered ones: each set at once, the same list.
+        let mut runs = holes.clone();
+        for (first, len) in [
+            (1_000, 900),
+            (1_500, 50),
+            (699, 2),
+            (419_990, 10),
+            (30_000, 1),
+        ] {
+            runs.extend(first..first + len);
+            runs.push(x as u32 % 420_000);
+        }
+        let mut want = runs.clone();
+        want.sort_unstable();
+        want.dedup();
+        assert_eq!(Shape::new(board, runs).unwrap().holes(), &want[..]);
         let mut off = holes;
         off.extend([430_000, 420_005, 500_000]);
         assert!(matches!(

@@ -67,6 +67,14 @@ pub fn parse(text: &str, board: Board) -> Result<Vec<Block>, String> {
 
 /// Appends every square the blocks cover (overlaps repeat; the shape removes repeats).
 pub fn cover(rects: &[Block], board: Board, holes: &mut Vec<u32>) {
+    // Room for them all at once (the parser bounds their sum): grown as it went, a floor
+    // plan's 6 million squares were copied over and over.
+    holes.reserve(
+        rects
+            .iter()
+            .map(|b| b.height as usize * b.width as usize)
+            .sum(),
+    );
     for b in rects {
         for r in b.row..b.row + b.height {
             let first = r as u64 * u64::from(board.cols) + u64::from(b.col);

@@ -67,13 +67,21 @@ pub(super) fn blocks_of(shape: &Shape) -> Blocks {
     // Runs of holes along the rows: (row, first column, column past the last).
     let mut runs: Vec<(u32, u32, u32)> = Vec::new();
     // A multiplication a hole instead of a division: millions of holes at chip scale.
+    // A hole right after the last, in its row, lengthens its run without a split.
     let split = crate::board::Splitter::new(cols);
+    let (mut last, mut row_end) = (u32::MAX, 0u64);
     for &h in shape.holes() {
-        let (r, c) = split.split(h);
-        match runs.last_mut() {
-            Some(run) if run.0 == r && run.2 == c => run.2 = c + 1,
-            _ => runs.push((r, c, c + 1)),
+        if let Some(run) = runs
+            .last_mut()
+            .filter(|_| h == last.wrapping_add(1) && u64::from(h) < row_end)
+        {
+            run.2 += 1;
+        } else {
+            let (r, c) = split.split(h);
+            runs.push((r, c, c + 1));
+            row_end = (u64::from(r) + 1) * u64::from(cols);
         }
+        last = h;
     }
     let mut set = BitSet::new(board.area());
     for &(r, c0, c1) in &runs {
