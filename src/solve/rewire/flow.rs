@@ -32,46 +32,51 @@ pub(super) fn flow_moves<'b>(
     if supply != demand || left.len() != m {
         return None;
     }
-    // Local ids through an index over the nodes' bounding box.
+    // Local ids through an index over the nodes' bounding box, padded by a move's reach on
+    // every side: a move from any node lands inside it, so a move is one offset in the index
+    // and needs no bounds check.
     let (mut r0, mut c0, mut r1, mut c1) = (u32::MAX, u32::MAX, 0, 0);
     for &(r, c) in at {
         (r0, c0) = (r0.min(r), c0.min(c));
         (r1, c1) = (r1.max(r + 1), c1.max(c + 1));
     }
-    let bw = (c1 - c0) as usize;
+    let pad = moves
+        .iter()
+        .map(|&(dr, dc)| dr.unsigned_abs().max(dc.unsigned_abs()))
+        .max()
+        .unwrap_or(0) as usize;
+    let gw = (c1 - c0) as usize + 2 * pad;
+    let cell = |k: usize| (at[k].0 - r0) as usize * gw + pad * gw + (at[k].1 - c0) as usize + pad;
     let index = &mut buf.index;
     index.clear();
-    index.resize((r1 - r0) as usize * bw, u32::MAX);
-    for (k, &(r, c)) in at.iter().enumerate() {
-        index[(r - r0) as usize * bw + (c - c0) as usize] = k as u32;
+    index.resize(((r1 - r0) as usize + 2 * pad) * gw, u32::MAX);
+    for k in 0..m {
+        index[cell(k)] = k as u32;
     }
-    // The node at row `r`, column `c`, if any.
-    let local = |r: i64, c: i64| {
-        if r < r0 as i64 || r >= r1 as i64 || c < c0 as i64 || c >= c1 as i64 {
-            return None;
-        }
-        let j = index[(r as u32 - r0) as usize * bw + (c as u32 - c0) as usize];
-        (j != u32::MAX).then_some(j as usize)
-    };
     // Each node's usable moves (to nodes that need one), in the order `salt` picks.
     let turn = (3 * salt) % moves.len().max(1);
-    let order_of_moves: Vec<(i64, i64)> = moves[turn..]
-        .iter()
-        .chain(&moves[..turn])
-        .map(|&(dr, dc)| (i64::from(dr), i64::from(dc)))
-        .collect();
+    let offsets = &mut buf.offsets;
+    offsets.clear();
+    offsets.extend(
+        moves[turn..]
+            .iter()
+            .chain(&moves[..turn])
+            .map(|&(dr, dc)| dr as isize * gw as isize + dc as isize),
+    );
     let (first, adj) = (&mut buf.first, &mut buf.adj);
     first.clear();
     first.resize(m + 1, 0);
     adj.clear();
     for k in 0..m {
         if left[k] > 0 {
-            let (sr, sc) = (i64::from(at[k].0), i64::from(at[k].1));
-            for &(dr, dc) in &order_of_moves {
-                if let Some(j) = local(sr + dr, sc + dc) {
-                    if left[j] > 0 && (k < first_outside || j < first_outside) {
-                        adj.push(j as u32);
-                    }
+            let from = cell(k) as isize;
+            for &off in offsets.iter() {
+                let j = index[(from + off) as usize];
+                if j != u32::MAX
+                    && left[j as usize] > 0
+                    && (k < first_outside || (j as usize) < first_outside)
+                {
+                    adj.push(j);
                 }
             }
         }
@@ -199,6 +204,7 @@ pub(super) fn flow_moves<'b>(
 #[derive(Default)]
 pub(super) struct Buffers {
     index: Vec<u32>,
+    offsets: Vec<isize>,
     first: Vec<u32>,
     adj: Vec<u32>,
     mate: Vec<[u32; 2]>,
