@@ -19,9 +19,11 @@
 //!    even side do. Where the flow falls short the frame is widened and tried again.
 //! 4. Every square now has two moves: the board is covered by cycles. Two cycles are merged
 //!    through a pair of parallel moves, one of each (a-b and x-y give way to a-x and b-y where
-//!    both are moves), tried round the frames, where the small cycles are, until one cycle is
-//!    left. Cycles that no pair joins get their clusters rewired again, the flow's moves taken
-//!    in another order, and the merge runs again.
+//!    both are moves): first, in each cluster's box, the cycles the flow closed there, with
+//!    their neighbours (`cluster/closed.rs`); then, over the whole board, the cycles left,
+//!    tried round the frames, where the small cycles are, until one cycle is left. Cycles
+//!    that no pair joins get their clusters rewired again, the flow's moves taken in another
+//!    order, and the merge runs again.
 //! 5. Given ends (pin to pin): near ends (at most 6 apart) are rewired like a cluster and
 //!    joined by a link of their own; ends farther apart start from the whole board's path
 //!    between them ([`construct_between`]), whose ends get that link. Either way the flows and
