@@ -284,17 +284,14 @@ impl Joins<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::wiring::Dense;
     use super::*;
     use crate::board::KNIGHT_DIRECTIONS;
 
-    #[test]
-    fn a_cycle_apart_joins_the_main_one_through_three_moves() {
-        // A knight's hexagon beside a closed tour of the rest of the board: each join found
-        // from one of its squares leaves one cycle, and some are found.
+    /// A knight's hexagon on a 12x12 board and a closed tour of the board's other squares.
+    pub(in crate::solve::rewire) fn hexagon_beside_a_tour() -> (Board, [u32; 6], Vec<u32>) {
         let board = Board::new(12, 12).unwrap();
-        let n = board.area();
         let at = |r: u32, c: u32| r * 12 + c;
         let hex = [at(4, 5), at(6, 4), at(5, 6), at(7, 5), at(5, 4), at(6, 6)];
         let mut holes = hex.to_vec();
@@ -302,6 +299,15 @@ mod tests {
         let shape = crate::shape::Shape::new(board, holes).unwrap();
         let req = crate::solve::Request::new(board, crate::tour::Kind::Closed);
         let main = crate::solve::solve_on(&shape, &req).unwrap().tour.path;
+        (board, hex, main)
+    }
+
+    #[test]
+    fn a_cycle_apart_joins_the_main_one_through_three_moves() {
+        // A knight's hexagon beside a closed tour of the rest of the board: each join found
+        // from one of its squares leaves one cycle, and some are found.
+        let (board, hex, main) = hexagon_beside_a_tour();
+        let n = board.area();
         let blocked = BitSet::new(n);
         let joins = Joins {
             board,

@@ -229,15 +229,8 @@ mod tests {
     fn a_cycle_closed_in_the_box_joins_its_neighbour() {
         // A knight's hexagon beside a closed tour of the rest of a 12x12 board, all in the
         // box: merged into one cycle, unless every step of the hexagon is fixed.
-        let board = Board::new(12, 12).unwrap();
+        let (board, hex, main) = crate::solve::rewire::join::tests::hexagon_beside_a_tour();
         let n = board.area();
-        let at = |r: u32, c: u32| r * 12 + c;
-        let hex = [at(4, 5), at(6, 4), at(5, 6), at(7, 5), at(5, 4), at(6, 6)];
-        let mut holes = hex.to_vec();
-        holes.sort_unstable();
-        let shape = crate::shape::Shape::new(board, holes).unwrap();
-        let req = crate::solve::Request::new(board, crate::tour::Kind::Closed);
-        let main = crate::solve::solve_on(&shape, &req).unwrap().tour.path;
         let open: Vec<u32> = (0..n as u32).collect();
         let blocked = BitSet::new(n);
         let local = |g: u32| ((g as usize) < n).then_some(g as usize);

@@ -58,6 +58,22 @@ impl Plan {
         let touched = zone.each_cluster(&self.clusters, &each).unwrap();
         (zone, touched)
     }
+
+    /// The clusters of `which` rewired again on `zone`, each with its own salt (its index
+    /// and one), for other moves than the first time's.
+    fn rewire_again(&self, zone: &mut Zone, which: std::ops::Range<usize>) {
+        for k in which {
+            frames(
+                self.shape.board(),
+                &self.blocks.set,
+                zone,
+                &self.clusters[k],
+                (&KNIGHT_DIRECTIONS, k + 1),
+                (None, None),
+            )
+            .unwrap();
+        }
+    }
 }
 
 #[test]
@@ -86,16 +102,8 @@ fn a_graph_brought_up_to_date_numbers_the_cycles_as_a_new_one() {
     assert!(drawn.len() > 1, "nothing for the merges to do");
     join::merge_cycles(board, &blocks.set, &mut zone, &touched, moves, None).unwrap();
     assert_eq!(both(&mut zone), vec![shape.open_count()]);
-    for (salt, c) in clusters.iter().enumerate() {
-        frames(
-            board,
-            &blocks.set,
-            &mut zone,
-            c,
-            (moves, salt + 1),
-            (None, None),
-        )
-        .unwrap();
+    for k in 0..clusters.len() {
+        plan.rewire_again(&mut zone, k..k + 1);
         let sizes = both(&mut zone);
         assert_eq!(sizes.iter().sum::<usize>(), shape.open_count());
     }
@@ -203,17 +211,7 @@ fn a_patched_graph_walks_the_moves_as_they_are() {
         zone.cycles(&blocks.set).unwrap();
         join::merge_cycles(board, &blocks.set, &mut zone, &touched, moves, None).unwrap();
         if again {
-            for (salt, c) in clusters.iter().enumerate() {
-                frames(
-                    board,
-                    &blocks.set,
-                    &mut zone,
-                    c,
-                    (moves, salt + 1),
-                    (None, None),
-                )
-                .unwrap();
-            }
+            plan.rewire_again(&mut zone, 0..clusters.len());
         }
         assert!(!zone.fresh.is_empty());
         // Every open square's moves: the zone's where it holds them, else the base's.
