@@ -407,6 +407,16 @@ fn finish<W: Wiring>(
 /// A path's two ends, where it has them.
 type Pair = Option<(u32, u32)>;
 
+/// The root of `x` in a union-find of `parent` links, halving the path on the way (the
+/// blocks' runs, the cycles the merges join, the pieces of a cluster's box).
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        parent[x as usize] = parent[parent[x as usize] as usize];
+        x = parent[x as usize];
+    }
+    x
+}
+
 /// Merges tried before giving up: the first, then after each rewiring of the clusters round
 /// the cycles left apart.
 const REDOS: usize = 4;

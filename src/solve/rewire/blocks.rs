@@ -2,6 +2,7 @@
 //! their boxes, and the clusters of boxes that come close, found from the holes' runs along
 //! the rows (a macro of h rows is h runs), never a pass over every square.
 
+use super::find;
 use crate::bits::BitSet;
 use crate::board::{Board, Square};
 use crate::shape::Shape;
@@ -90,13 +91,6 @@ pub(super) fn blocks_of(shape: &Shape) -> Blocks {
     }
     // Runs of one row joined to those of the row above that touch them, corners included.
     let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
-    let find = |parent: &mut Vec<u32>, mut x: u32| {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    };
     let mut above = 0..0;
     let mut i = 0;
     while i < runs.len() {

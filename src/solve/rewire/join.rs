@@ -1,6 +1,7 @@
 //! The cycles that cover the open squares after rewiring, joined into one through parallel
 //! pairs of moves.
 
+use super::find;
 use super::wiring::{Moves, Wiring, NOT_MET};
 use crate::bits::BitSet;
 use crate::board::Board;
@@ -23,13 +24,6 @@ pub(super) fn merge_cycles<W: Wiring>(
     let size = links.cycles(blocked).ok_or_else(Vec::new)?;
     let count = size.len() as u32;
     let mut parent: Vec<u32> = (0..count).collect();
-    let find = |parent: &mut Vec<u32>, mut x: u32| {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    };
     let mut left = count;
     let joins = Joins {
         board,

@@ -8,6 +8,7 @@
 //! box (a strand): two strands may be one cycle outside, so two pieces that each hold a
 //! strand are never joined here; that is left to the merges, which see the whole board.
 
+use super::super::find;
 use super::{BoxMoves, UNKNOWN};
 use crate::bits::BitSet;
 use crate::board::{Board, Splitter};
@@ -114,13 +115,6 @@ pub(super) fn merge(
             buf.squares.truncate(start);
         }
     }
-    let find = |parent: &mut Vec<u32>, mut x: u32| {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    };
     let split = Splitter::new(room.board.cols);
     let is_move = |p: u32, q: u32| {
         let ((pr, pc), (qr, qc)) = (split.split(p), split.split(q));
