@@ -343,7 +343,7 @@ impl Puzzle {
             board: tour.board,
             kind: tour.kind,
             grid,
-            holes: tour.holes.clone(),
+            holes: tour.holes.to_vec(),
             piece: tour.piece,
         }
     }
@@ -391,7 +391,7 @@ impl Puzzle {
         tour.board == self.board
             && tour.piece == self.piece
             && tour.kind == self.kind
-            && tour.holes == self.holes
+            && *tour.holes == *self.holes
             && tour.path.iter().enumerate().all(|(k, &sq)| {
                 matches!(self.grid[sq as usize], 0) || self.grid[sq as usize] == k as u32 + 1
             })

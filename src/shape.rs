@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use crate::board::{Board, Square};
+use std::sync::Arc;
 
 /// Errors from building a shape.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -56,8 +57,9 @@ pub enum ShapeError {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Shape {
     board: Board,
-    /// Row-major indices of the holes, sorted, no repeats.
-    holes: Vec<u32>,
+    /// Row-major indices of the holes, sorted, no repeats: shared with the tours made on the
+    /// shape, as a chip's floor plan holds millions (25 MB at 10^8 squares round 10^4 macros).
+    holes: Arc<[u32]>,
 }
 
 /// Named shapes that figures use.
@@ -68,7 +70,7 @@ impl Shape {
     pub fn rect(board: Board) -> Shape {
         Shape {
             board,
-            holes: Vec::new(),
+            holes: Arc::default(),
         }
     }
 
@@ -110,7 +112,10 @@ impl Shape {
         if holes.len() == board.area() {
             return Err(ShapeError::NoSquares { board });
         }
-        Ok(Shape { board, holes })
+        Ok(Shape {
+            board,
+            holes: holes.into(),
+        })
     }
 
     /// A board with holes at the given squares.
@@ -218,7 +223,10 @@ impl Shape {
             placed += 1;
         }
         holes.sort_unstable();
-        Shape { board, holes }
+        Shape {
+            board,
+            holes: holes.into(),
+        }
     }
 
     /// A named shape sized to the board: `disc` (the squares whose centres lie within the
@@ -278,6 +286,11 @@ impl Shape {
         &self.holes
     }
 
+    /// The holes, shared rather than copied (a tour of the shape keeps them).
+    pub(crate) fn shared_holes(&self) -> Arc<[u32]> {
+        Arc::clone(&self.holes)
+    }
+
     /// Whether the shape has no holes.
     pub fn is_rect(&self) -> bool {
         self.holes.is_empty()
@@ -296,7 +309,7 @@ impl Shape {
     /// One flag a square, row-major: true for a hole.
     pub fn blocked(&self) -> Vec<bool> {
         let mut b = vec![false; self.board.area()];
-        for &h in &self.holes {
+        for &h in self.holes.iter() {
             b[h as usize] = true;
         }
         b

@@ -79,8 +79,9 @@ pub struct Tour {
     pub(crate) path: Vec<u32>,
     pub(crate) kind: Kind,
     pub(crate) tiles: Vec<Tile>,
-    /// Row-major indices of blocked squares, sorted (empty on a plain rectangle).
-    pub(crate) holes: Vec<u32>,
+    /// Row-major indices of blocked squares, sorted (empty on a plain rectangle): the shape's
+    /// own list, shared.
+    pub(crate) holes: std::sync::Arc<[u32]>,
     /// The piece whose moves join consecutive squares.
     pub(crate) piece: crate::piece::Piece,
 }
@@ -185,7 +186,7 @@ impl Tour {
             path,
             kind,
             tiles,
-            holes: Vec::new(),
+            holes: std::sync::Arc::default(),
         };
         t.verify()?;
         Ok(t)
@@ -216,7 +217,7 @@ impl Tour {
             path,
             kind,
             tiles,
-            holes: shape.holes().to_vec(),
+            holes: shape.shared_holes(),
         };
         t.verify()?;
         Ok(t)
@@ -229,7 +230,7 @@ impl Tour {
 
     /// The board with its holes.
     pub fn shape(&self) -> crate::shape::Shape {
-        crate::shape::Shape::new(self.board, self.holes.clone())
+        crate::shape::Shape::new(self.board, self.holes.to_vec())
             .expect("a tour's holes lie on its board and leave its path")
     }
 
@@ -273,7 +274,7 @@ impl Tour {
             board: self.board.transposed(),
             path: self.path.iter().map(|&i| (i % c) * r + i / c).collect(),
             kind: self.kind,
-            holes: self.holes.iter().map(|&i| (i % c) * r + i / c).collect(),
+            holes: std::sync::Arc::default(),
             tiles: self
                 .tiles
                 .iter()
@@ -285,7 +286,9 @@ impl Tour {
                 })
                 .collect(),
         };
-        t.holes.sort_unstable();
+        let mut holes: Vec<u32> = self.holes.iter().map(|&i| (i % c) * r + i / c).collect();
+        holes.sort_unstable();
+        t.holes = holes.into();
         t
     }
 
@@ -298,7 +301,7 @@ impl Tour {
             path,
             kind,
             tiles: Vec::new(),
-            holes: Vec::new(),
+            holes: std::sync::Arc::default(),
         }
     }
 
@@ -398,7 +401,7 @@ impl Tour {
         let cols = board.cols;
         let mut seen = BitSet::new(area);
         let mut hole = BitSet::new(area);
-        for &h in &self.holes {
+        for &h in self.holes.iter() {
             hole.insert(h as usize);
         }
         let mut prev: Option<Square> = None;
@@ -483,7 +486,7 @@ impl Tour {
     /// map to themselves.
     pub fn successors(&self) -> Vec<u32> {
         let mut next = vec![0u32; self.board.area()];
-        for &h in &self.holes {
+        for &h in self.holes.iter() {
             next[h as usize] = h;
         }
         for w in self.path.windows(2) {
@@ -638,7 +641,7 @@ mod tests {
             path: vec![0],
             kind: Kind::Open,
             tiles: vec![],
-            holes: vec![],
+            holes: std::sync::Arc::default(),
         };
         assert_eq!(t.numbers(), vec![1]);
         assert_eq!(t.successors(), vec![0]);

@@ -144,7 +144,7 @@ impl Geometry {
             slots.iter().map(|&s| self.cell(s)).collect(),
             kind,
         );
-        t.holes = self.holes.clone();
+        t.holes = self.holes.as_slice().into();
         t.piece = self.piece;
         t
     }

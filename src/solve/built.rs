@@ -54,7 +54,7 @@ fn unverified(shape: &Shape, path: Vec<u32>, kind: Kind, tiles: Vec<Tile>) -> To
         path,
         kind,
         tiles,
-        holes: shape.holes().to_vec(),
+        holes: shape.shared_holes(),
     }
 }
 

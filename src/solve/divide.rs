@@ -435,7 +435,7 @@ impl TilePlan {
                 path,
                 kind: Kind::of(closed),
                 tiles: Vec::new(),
-                holes: Vec::new(),
+                holes: std::sync::Arc::default(),
             },
             grid: Some(self.ax.grid()),
         }

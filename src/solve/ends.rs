@@ -533,7 +533,7 @@ pub(crate) fn build(board: Board, s: Square, t: Square, seed: Option<u64>) -> Op
                     path,
                     kind: Kind::Open,
                     tiles: Vec::new(),
-                    holes: Vec::new(),
+                    holes: std::sync::Arc::default(),
                 },
                 grid: Some(chain.ax.grid()),
             });

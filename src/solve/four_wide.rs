@@ -230,7 +230,7 @@ pub fn construct(board: Board, start: Square) -> Option<Tour> {
         board,
         path,
         kind: Kind::Open,
-        holes: Vec::new(),
+        holes: std::sync::Arc::default(),
         tiles: tiles
             .windows(2)
             .map(|w| Tile {

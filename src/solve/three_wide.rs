@@ -203,7 +203,7 @@ pub fn construct(board: Board, start: Square, closed: bool, seed: Option<u64>) -
             path,
             kind: Kind::of(closed),
             tiles,
-            holes: Vec::new(),
+            holes: std::sync::Arc::default(),
         });
     }
     None

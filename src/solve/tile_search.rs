@@ -202,7 +202,7 @@ mod tests {
             path: p.clone(),
             kind: Kind::Closed,
             tiles: vec![],
-            holes: Vec::new(),
+            holes: std::sync::Arc::default(),
         };
         t.verify().unwrap();
         let i = p.iter().position(|&x| x == e.0).unwrap();

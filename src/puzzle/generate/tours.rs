@@ -130,7 +130,7 @@ pub(super) fn backbite(tour: &mut Tour, rng: &mut Rng, moves: usize, fixed: Fixe
     };
     let saved = tour.path.clone();
     let mut blocked = vec![false; board.area()];
-    for &h in &tour.holes {
+    for &h in tour.holes.iter() {
         blocked[h as usize] = true;
     }
     let mut at = vec![0u32; board.area()];

@@ -71,7 +71,7 @@ pub(crate) fn marked_answer(
         .add(bold(m, top, t.title_size, t.text, heading));
     // A board with no path: the numbers are the pupil's, not a tour's.
     let mut carrier = Tour::unchecked(b, Vec::new(), puzzle.kind);
-    carrier.holes = puzzle.holes.clone();
+    carrier.holes = puzzle.holes.as_slice().into();
     let mut opts = DrawOptions::new(Style::Numbers);
     opts.id_prefix = "a_".into();
     opts.coords = true;

@@ -77,7 +77,7 @@ fn difference_steps_agree_with_the_ordered_walk() {
                 path: p.clone(),
                 kind: crate::Kind::Open,
                 tiles: Vec::new(),
-                holes: Vec::new(),
+                holes: std::sync::Arc::default(),
             }
             .first_fault()
             .is_ok();
@@ -264,7 +264,7 @@ fn other_pieces_agree_with_the_ordered_walk() {
                 path: p.clone(),
                 kind,
                 tiles: Vec::new(),
-                holes: Vec::new(),
+                holes: std::sync::Arc::default(),
             }
             .first_fault()
             .is_ok();
