@@ -4,6 +4,17 @@
 
 use crate::solve::merge::compact::Compact;
 
+/// Squares a task of a pass over the board takes.
+pub(super) const CHUNK: usize = 1 << 16;
+
+/// A run of a walk taken backwards along the base (the top bit of its length).
+pub(super) const BACK: u32 = 1 << 31;
+
+/// Runs of a walk between two kept offsets ([`Runs::offsets`]): a writer's task counts its
+/// way along at most this many to its first square, where an offset a run took 7 MB of the
+/// peak at 10^8 squares round 10^4 macros.
+pub(super) const EVERY: usize = 64;
+
 /// A closed tour (or a path, its ends taken as joined) read place by place.
 #[derive(Clone, Copy)]
 pub(super) enum Base<'a> {
@@ -72,5 +83,94 @@ impl Base<'_> {
             out[..near].copy_from_slice(&base[q..q + near]);
             out[near..].copy_from_slice(&base[..take - near]);
         }
+    }
+}
+
+/// `x % n` for `x` below `2 n`: a step round a cycle without a division, which cost more
+/// than the rest of the pass over the base's held squares.
+#[inline]
+pub(super) fn wrap(x: usize, n: usize) -> usize {
+    if x >= n {
+        x - n
+    } else {
+        x
+    }
+}
+
+/// A cycle walked as runs of the base, to be written out once the moves it was walked by
+/// are given up (at 10^8 squares the tour is the larger part of the peak).
+pub(super) struct Runs {
+    /// The square the walk starts from.
+    pub(super) from: u32,
+    /// Each run's first place and length (the top bit, [`BACK`], set for one taken
+    /// backwards).
+    pub(super) runs: Vec<(u32, u32)>,
+    /// Where every [`EVERY`]th run begins in the walk (from run 0).
+    pub(super) offsets: Vec<u32>,
+    /// Squares walked, `from` counted twice (at the start and at the end of the last run).
+    pub(super) total: usize,
+    /// Squares to write at most.
+    pub(super) limit: usize,
+}
+
+impl Runs {
+    /// Squares the walk writes: the cycle (`from` once), at most [`Runs::limit`].
+    pub(super) fn len(&self) -> usize {
+        (self.total - 1).min(self.limit)
+    }
+
+    /// The squares of the walk, copied from `base` run by run on every core.
+    pub(super) fn write(&self, base: Base) -> Vec<u32> {
+        let n = base.len();
+        let (runs, offsets) = (&self.runs, &self.offsets);
+        let total = self.len();
+        let mut out = vec![0u32; total];
+        let length = |w: usize| (runs[w].1 & !BACK) as usize;
+        let fill = |o: usize, chunk: &mut [u32]| {
+            // The run holding square `o` (or the first): the last kept offset at or before
+            // it, then counted along.
+            let b = offsets
+                .partition_point(|&x| x as usize <= o)
+                .saturating_sub(1);
+            let (mut w, mut from) = (b * EVERY, offsets[b] as usize);
+            while w < runs.len() && from + length(w) <= o {
+                from += length(w);
+                w += 1;
+            }
+            let mut x = o;
+            let end = o + chunk.len();
+            if x == 0 {
+                chunk[0] = self.from;
+                x = 1;
+            }
+            while x < end && w < runs.len() {
+                let (q0, len) = runs[w];
+                let (back, len) = (len & BACK != 0, (len & !BACK) as usize);
+                let skip = x - from;
+                let take = (len - skip).min(end - x);
+                let dst = &mut chunk[x - o..x - o + take];
+                let q = if back {
+                    wrap(q0 as usize + n - skip, n)
+                } else {
+                    wrap(q0 as usize + skip, n)
+                };
+                base.copy(q, dst, back);
+                x += take;
+                from += len;
+                w += 1;
+            }
+        };
+        #[cfg(feature = "parallel")]
+        if total >= crate::tour::PARALLEL_SQUARES {
+            use rayon::prelude::*;
+            out.par_chunks_mut(CHUNK)
+                .enumerate()
+                .for_each(|(c, chunk)| fill(c * CHUNK, chunk));
+            return out;
+        }
+        for (c, chunk) in out.chunks_mut(CHUNK).enumerate() {
+            fill(c * CHUNK, chunk);
+        }
+        out
     }
 }

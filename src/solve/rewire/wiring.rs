@@ -3,6 +3,7 @@
 //! ([`super::zone::Zone`]). The rewiring and the merges see no difference; the cycles are
 //! numbered and walked by each in its own way.
 
+use super::base::{Base, Runs};
 use super::blocks::Cluster;
 use crate::bits::BitSet;
 use crate::solve::links::Links;
@@ -148,7 +149,34 @@ pub(super) trait Wiring: Moves {
     ) -> Vec<(u32, u32)>;
     /// The cycle walked from `from` by its neighbour `first`, up to `len` squares or until it
     /// comes back to `from`.
-    fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32>;
+    fn walk(&mut self, from: u32, first: u32, len: usize) -> Walked;
+}
+
+/// A walk of the one cycle left: its squares, or the runs of the base they are copied from
+/// once the moves are given up.
+pub(super) enum Walked {
+    /// The squares in order.
+    Path(Vec<u32>),
+    /// Runs of the base.
+    Runs(Runs),
+}
+
+impl Walked {
+    /// Squares walked.
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Walked::Path(p) => p.len(),
+            Walked::Runs(r) => r.len(),
+        }
+    }
+
+    /// The squares in order (runs copied from `base`).
+    pub(super) fn into_path(self, base: Base) -> Vec<u32> {
+        match self {
+            Walked::Path(p) => p,
+            Walked::Runs(r) => r.write(base),
+        }
+    }
 }
 
 /// Every square's two neighbours, with each square's cycle when last numbered.
@@ -272,8 +300,8 @@ impl Wiring for Dense {
             .collect()
     }
 
-    fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32> {
-        self.links.walk(from, first, len)
+    fn walk(&mut self, from: u32, first: u32, len: usize) -> Walked {
+        Walked::Path(self.links.walk(from, first, len))
     }
 
     fn reach_all(

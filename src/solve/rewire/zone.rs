@@ -18,17 +18,14 @@
 mod band;
 mod graph;
 
-use super::base::Base;
+use super::base::{wrap, Base, Runs, BACK, CHUNK, EVERY};
 use super::blocks::{Block, Cluster};
-use super::wiring::{Met, Moves, Rewiring, Wiring, UNKNOWN};
+use super::wiring::{Met, Moves, Rewiring, Walked, Wiring, UNKNOWN};
 use crate::bits::BitSet;
 use crate::board::Board;
 use crate::solve::merge::compact::Compact;
 use band::Band;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::Relaxed};
-
-/// Squares a task of a pass takes.
-const CHUNK: usize = 1 << 16;
 
 /// Rows a band of clusters rewired side by side spans at least: small, so that the cores
 /// share many bands (at 10^8 round 10^4 macros, on 2 cores, 105 bands of 96 rows rewired the
@@ -490,38 +487,19 @@ impl Wiring for Zone<'_> {
             .unwrap_or_default()
     }
 
-    /// The last thing asked of a zone: its moves are given up before the tour is written,
-    /// which then needs only the base and the walk's runs.
-    fn walk(&mut self, from: u32, first: u32, len: usize) -> Vec<u32> {
+    /// The last thing asked of a zone: the walk's runs, written once the zone and the
+    /// blocks are given up (the tour is the larger part of the peak).
+    fn walk(&mut self, from: u32, first: u32, len: usize) -> Walked {
         // The graph is patched for this walk alone, not drawn again.
         let fresh = std::mem::take(&mut self.fresh);
         let graph = match self.graph.take() {
             Some(g) => g.patched(self, fresh),
             None => graph::Graph::of(self),
         };
-        let Some(walk) = graph.and_then(|g| g.walk(self, from, first)) else {
-            return Vec::new();
-        };
-        self.graph = None;
-        self.links = Vec::new();
-        self.node_of = Vec::new();
-        self.ix.pos = Vec::new();
-        // Nor which squares are held: the tour is the larger part of the peak.
-        self.ix.held = BitSet::new(0);
-        self.ix.rank = Vec::new();
-        self.dirty = BitSet::new(0);
-        walk.write(&self.ix.base, len)
-    }
-}
-
-/// `x % n` for `x` below `2 n`: a step round a cycle without a division, which cost more
-/// than the rest of the pass over the base's held squares.
-#[inline]
-fn wrap(x: usize, n: usize) -> usize {
-    if x >= n {
-        x - n
-    } else {
-        x
+        match graph.and_then(|g| g.walk(self, (from, first), len)) {
+            Some(runs) => Walked::Runs(runs),
+            None => Walked::Path(Vec::new()),
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! Each node's two steps lead to a node, straight (a move) or through a stretch of the base
 //! whose squares all kept the base's moves, onwards or backwards.
 
-use super::{chunks, chunks_of, wrap, Base, Zone, CHUNK};
+use super::{chunks, chunks_of, wrap, Runs, Zone, BACK, CHUNK, EVERY};
 use crate::bits::BitSet;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -389,19 +389,20 @@ impl Graph {
         out
     }
 
-    /// The cycle walked from `from` (a node) by its neighbour `first`, as runs of the base.
-    pub(super) fn walk(&self, z: &Zone, from: u32, first: u32) -> Option<Walk> {
+    /// The cycle walked from `from` (a node) by its neighbour `first`, as runs of the base,
+    /// `limit` squares of it at most to be written.
+    pub(super) fn walk(&self, z: &Zone, (from, first): (u32, u32), limit: usize) -> Option<Runs> {
         let (m, n) = (self.nodes.len(), z.ix.base.len());
         let k = z.ix.rank_of(from)?;
         let start = self.node(z, k)?;
         let mut slot = z.links[k].iter().position(|&u| u == first)?;
         // The walk as runs of the base: each step's stretch and then its node lie next to
-        // each other there (onwards or backwards), a move's node alone; each run with where
-        // it begins in the walk. At most a run a node, made room for at once: grown step by
-        // step, the heap kept the smaller copies through the write (12 MB of the peak at
-        // 10^8 squares round 10^4 macros).
+        // each other there (onwards or backwards), a move's node alone; every
+        // [`EVERY`]th run with where it begins in the walk. At most a run a node, made room
+        // for at once: grown step by step, the heap kept the smaller copies through the write
+        // (12 MB of the peak at 10^8 squares round 10^4 macros).
         let mut runs: Vec<(u32, u32)> = Vec::with_capacity(m + 1);
-        let mut offsets: Vec<u32> = Vec::with_capacity(m + 1);
+        let mut offsets: Vec<u32> = Vec::with_capacity(m / EVERY + 1);
         let (mut at, mut total) = (start, 1usize);
         loop {
             let nd = &self.nodes[at];
@@ -413,8 +414,12 @@ impl Graph {
                 BACKWARDS => (wrap(p + n - 1, n) as u32, (gap as u32 + 1) | BACK),
                 _ => (to.place, 1),
             });
-            offsets.push(u32::try_from(total).ok()?);
-            total += 1 + gap;
+            if (runs.len() - 1) % EVERY == 0 {
+                offsets.push(u32::try_from(total).ok()?);
+            }
+            total = total
+                .checked_add(1 + gap)
+                .filter(|&t| t <= u32::MAX as usize)?;
             slot = Graph::leave(at, step, to)?;
             at = (step & INDEX) as usize;
             if at == start {
@@ -424,72 +429,13 @@ impl Graph {
                 return None;
             }
         }
-        Some(Walk {
+        Some(Runs {
             from,
             runs,
             offsets,
             total,
+            limit,
         })
-    }
-}
-
-/// A cycle walked as runs of the base: each run's first place and length (the top bit set
-/// for one taken backwards), with where it begins in the walk.
-pub(super) struct Walk {
-    from: u32,
-    runs: Vec<(u32, u32)>,
-    offsets: Vec<u32>,
-    /// Squares walked, `from` counted twice (at the start and at the end of the last run).
-    total: usize,
-}
-
-impl Walk {
-    /// The first `len` squares of the walk (at most the whole cycle), copied from `base` run
-    /// by run on every core.
-    pub(super) fn write(&self, base: &Base, len: usize) -> Vec<u32> {
-        let n = base.len();
-        let (runs, offsets) = (&self.runs, &self.offsets);
-        // The last run ends on `from` again.
-        let total = (self.total - 1).min(len);
-        let mut out = vec![0u32; total];
-        let fill = |o: usize, chunk: &mut [u32]| {
-            let mut w = offsets
-                .partition_point(|&x| x as usize <= o)
-                .saturating_sub(1);
-            let mut x = o;
-            let end = o + chunk.len();
-            if x == 0 {
-                chunk[0] = self.from;
-                x = 1;
-            }
-            while x < end && w < runs.len() {
-                let (q0, len) = runs[w];
-                let (back, len) = (len & BACK != 0, (len & !BACK) as usize);
-                let skip = x - offsets[w] as usize;
-                let take = (len - skip).min(end - x);
-                let dst = &mut chunk[x - o..x - o + take];
-                let q = if back {
-                    wrap(q0 as usize + n - skip, n)
-                } else {
-                    wrap(q0 as usize + skip, n)
-                };
-                base.copy(q, dst, back);
-                x += take;
-                w += 1;
-            }
-        };
-        #[cfg(feature = "parallel")]
-        if total >= crate::tour::PARALLEL_SQUARES {
-            use rayon::prelude::*;
-            out.par_chunks_mut(CHUNK)
-                .enumerate()
-                .for_each(|(c, chunk)| fill(c * CHUNK, chunk));
-            return out;
-        }
-        for (c, chunk) in out.chunks_mut(CHUNK).enumerate() {
-            fill(c * CHUNK, chunk);
-        }
-        out
     }
 }
 
@@ -548,9 +494,6 @@ fn candidate(z: &Zone, k: usize) -> Option<Node> {
         steps: b,
     })
 }
-
-/// A run of the walk taken backwards along the base (the top bit of its length).
-const BACK: u32 = 1 << 31;
 
 /// Sorts the nodes by place, on every core where they are many.
 fn sort(nodes: &mut [Node]) {

@@ -151,7 +151,9 @@ fn a_walk_past_the_held_squares_follows_the_cycle() {
         })
         .collect();
     assert!(asked.len() > 20 && asked_all.len() > 10 && !zone.strayed());
-    let path = zone.walk(first, zone.of(first)[0], shape.open_count() + 1);
+    let path = zone
+        .walk(first, zone.of(first)[0], shape.open_count() + 1)
+        .into_path(zone.ix.base);
     assert_eq!(path.len(), shape.open_count());
     let mut place = vec![usize::MAX; n];
     for (i, &s) in path.iter().enumerate() {
@@ -229,7 +231,9 @@ fn a_patched_graph_walks_the_moves_as_they_are() {
         }
         let by = zone.of(first)[0];
         let want = links.walk(first, by, n + 1);
-        assert_eq!(zone.walk(first, by, n + 1), want, "rewired again: {again}");
+        let base = zone.ix.base;
+        let walked = zone.walk(first, by, n + 1).into_path(base);
+        assert_eq!(walked, want, "rewired again: {again}");
         if !again {
             assert_eq!(want.len(), plan.shape.open_count());
         }
