@@ -253,17 +253,25 @@ fn round_blocks(
         job.run(&mut Dense::cycle(path))
     };
     // The tour is written once the moves and the blocks are given up: it is the larger part
-    // of the peak.
+    // of the peak. What they and then the walk's runs freed is handed back before the tour
+    // and then its check take their memory.
     drop(blocks);
-    if board.area() >= crate::tour::PARALLEL_SQUARES {
+    let large = board.area() >= crate::tour::PARALLEL_SQUARES;
+    if large {
         give_back_freed();
     }
-    walked.map(|w| w.into_path(base))
+    let path = walked.map(|w| w.into_path(base));
+    if large {
+        give_back_freed();
+    }
+    path
 }
 
 /// Hands the heap the rewiring freed back to the system. glibc keeps freed memory in its
 /// arenas for reuse, and the tour, mapped afresh, cannot use it: at 10^8 squares round 10^4
-/// macros it kept 58 MB of the zone's and the merges' (the peak 476 -> 418 MB; 2 ms).
+/// macros it kept 30-45 MB of the zone's, the merges' and the walk's through the write and
+/// the check (with the workers' lists made on the calling thread, `zone.rs` `gathered`, the
+/// peak 476 -> 429 MB). A call takes a few milliseconds.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 fn give_back_freed() {
     // SAFETY: `malloc_trim` takes no pointers and glibc serialises it with every other call

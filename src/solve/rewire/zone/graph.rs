@@ -2,7 +2,7 @@
 //! Each node's two steps lead to a node, straight (a move) or through a stretch of the base
 //! whose squares all kept the base's moves, onwards or backwards.
 
-use super::{chunks, chunks_of, wrap, Runs, Zone, BACK, CHUNK, EVERY};
+use super::{chunks, gathered, wrap, Runs, Zone, BACK, CHUNK, EVERY};
 use crate::bits::BitSet;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -50,10 +50,11 @@ impl Graph {
     /// The graph of the zone's moves now; `None` where a square lacks a move.
     pub(super) fn of(z: &Zone) -> Option<Graph> {
         let words = z.dirty.words();
-        let mut nodes: Vec<Node> = chunks_of(words.len(), CHUNK / 64, |r| {
-            crate::bits::ones(&words[r.clone()])
-                .filter_map(|k| candidate(z, r.start * 64 + k as usize))
-                .collect::<Vec<Node>>()
+        let mut nodes: Vec<Node> = gathered(words.len(), CHUNK / 64, |r, out| {
+            out.extend(
+                crate::bits::ones(&words[r.clone()])
+                    .filter_map(|k| candidate(z, r.start * 64 + k as usize)),
+            );
         })
         .concat();
         sort(&mut nodes);
@@ -126,24 +127,25 @@ impl Graph {
         let words = seen.words();
         // The nodes whose moves changed, and the new nodes, each with the node before it in
         // the base and how far past it; on every core.
-        let parts = chunks_of(words.len(), CHUNK / 64, |r| {
-            let mut redraw: Vec<usize> = Vec::new();
-            let mut add: Vec<(u32, u32, Node)> = Vec::new();
+        let parts = gathered(words.len(), CHUNK / 64, |r, out| {
             for k in crate::bits::ones(&words[r.clone()]).map(|k| r.start * 64 + k as usize) {
                 if let Some(i) = self.node(z, k) {
-                    redraw.push(i);
+                    out.push(Err(i));
                 } else if let Some(nd) = candidate(z, k) {
                     let before = self.before(nd.place);
                     let past = wrap(nd.place as usize + n - self.nodes[before].place as usize, n);
-                    add.push((before as u32, past as u32, nd));
+                    out.push(Ok((before as u32, past as u32, nd)));
                 }
             }
-            (redraw, add)
         });
         let (mut redraw, mut add): (Vec<usize>, Vec<(u32, u32, Node)>) = (Vec::new(), Vec::new());
-        for (r, a) in parts {
-            redraw.extend(r);
-            add.extend(a);
+        for part in parts {
+            for x in part {
+                match x {
+                    Ok(a) => add.push(a),
+                    Err(i) => redraw.push(i),
+                }
+            }
         }
         add.sort_unstable_by_key(|&(before, past, _)| (before, past));
         if m + add.len() > INDEX as usize {
@@ -196,14 +198,11 @@ impl Graph {
         };
         redraw.extend(m..self.nodes.len());
         let node = |k: usize| self.node(z, k).map(|i| i as u32);
-        let drawn: Vec<[u32; 2]> = chunks(redraw.len(), |r| {
-            redraw[r]
-                .iter()
-                .map(|&i| {
-                    let nd = &self.nodes[i];
-                    draw_to(z, nd, z.ix.base_links(nd.place), node_around(i), &node)
-                })
-                .collect::<Vec<[u32; 2]>>()
+        let drawn: Vec<[u32; 2]> = gathered(redraw.len(), CHUNK, |r, out| {
+            out.extend(redraw[r].iter().map(|&i| {
+                let nd = &self.nodes[i];
+                draw_to(z, nd, z.ix.base_links(nd.place), node_around(i), &node)
+            }));
         })
         .concat();
         for (&i, s) in redraw.iter().zip(drawn) {
@@ -246,9 +245,8 @@ impl Graph {
             let i = z.node_of[k].load(Relaxed) as usize;
             (nodes.get(i).map(|nd| nd.rank) == Some(k as u32)).then_some(i as u32)
         };
-        let drawn: Vec<[u32; 2]> = chunks(m, |r| {
-            r.map(|i| steps(i, &nodes[i], &node))
-                .collect::<Vec<[u32; 2]>>()
+        let drawn: Vec<[u32; 2]> = gathered(m, CHUNK, |r, out| {
+            out.extend(r.map(|i| steps(i, &nodes[i], &node)));
         })
         .concat();
         if drawn.iter().any(|s| s.contains(&NONE)) {
