@@ -239,3 +239,40 @@ fn a_patched_graph_walks_the_moves_as_they_are() {
         }
     }
 }
+
+#[test]
+fn a_row_is_read_as_its_squares_one_by_one() {
+    // A row is read run by run of held squares; each square must read as it would alone:
+    // its moves where the share owns its rank, none where it is blocked and not held, else
+    // unknown. Shares cut anywhere, spans across the bitset's words.
+    let plan = Plan::new();
+    let (zone, _) = plan.rewired();
+    let (board, n) = (plan.shape.board(), plan.shape.board().area() as u32);
+    let total = zone.links.len();
+    let mut x = 5u64;
+    let mut pick = |m: u64| {
+        x = crate::rng::mix64(x);
+        x % m
+    };
+    for _ in 0..400 {
+        let first = pick(total as u64 + 1) as usize;
+        let last = first + pick((total - first) as u64 + 1) as usize;
+        let share = &zone.links[first..last];
+        let from = pick(u64::from(n)) as u32;
+        let len = pick(u64::from(n - from).min(3 * u64::from(board.cols)) + 1) as usize;
+        let mut got = Vec::new();
+        zone.ix.read_row(from, len, share, first, &mut got);
+        let want: Vec<[u32; 2]> = (from..from + len as u32)
+            .map(|a| match zone.ix.rank_of(a) {
+                Some(k) if (first..last).contains(&k) => share[k - first],
+                Some(_) => [UNKNOWN; 2],
+                None if plan.blocks.set.contains(a as usize) => [u32::MAX; 2],
+                None => [UNKNOWN; 2],
+            })
+            .collect();
+        assert_eq!(
+            got, want,
+            "from {from}, {len} squares, ranks {first}..{last}"
+        );
+    }
+}
