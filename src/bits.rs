@@ -54,6 +54,25 @@ impl BitSet {
         }
     }
 
+    /// Whether every element of `lo..hi` is in the set, a word at a time.
+    pub(crate) fn all_in(&self, lo: usize, hi: usize) -> bool {
+        let mut i = lo;
+        while i < hi {
+            let (w, b) = (i >> 6, i & 63);
+            let take = (64 - b).min(hi - i);
+            let mask = if take == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << take) - 1) << b
+            };
+            if self.words[w] & mask != mask {
+                return false;
+            }
+            i += take;
+        }
+        true
+    }
+
     /// The words, 64 elements each, the first in the lowest bit.
     pub(crate) fn words(&self) -> &[u64] {
         &self.words
@@ -192,5 +211,15 @@ mod tests {
         let want: Vec<usize> = (60..64).chain(128..130).chain(131..190).collect();
         assert_eq!(held, want);
         assert_eq!(s.words().len(), 4);
+        // Every range, word by word, as element by element.
+        for lo in 0..200 {
+            for hi in lo..=200 {
+                assert_eq!(
+                    s.all_in(lo, hi),
+                    (lo..hi).all(|i| s.contains(i)),
+                    "{lo}..{hi}"
+                );
+            }
+        }
     }
 }

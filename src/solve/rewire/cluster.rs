@@ -134,14 +134,28 @@ fn rewire_in<W: Moves + ?Sized>(
     let (h, wd) = ((r1 - r0) as usize, (c1 - c0) as usize);
     let at = |r: usize, col: usize| (r0 as usize + r) * cols + c0 as usize + col;
     let frame = &mut buf.frame;
-    near(
-        h,
-        wd,
-        w as usize,
-        |r, col| seed(at(r, col)),
-        &mut buf.near_row,
-        frame,
-    );
+    // A cluster whose box is all blocked (one macro, as nearly every cluster of a floor plan
+    // is) has the whole grown box for its frame: a square's king's distance to a rectangle
+    // is the larger of its distances in rows and in columns. Looked for square by square,
+    // the frame took a tenth of a cluster's rewiring.
+    let solid = pin.is_none()
+        && (c.r0..c.r1).all(|r| {
+            let row = r as usize * cols;
+            blocked.all_in(row + c.c0 as usize, row + c.c1 as usize)
+        });
+    if solid {
+        frame.clear();
+        frame.resize(h * wd, true);
+    } else {
+        near(
+            h,
+            wd,
+            w as usize,
+            |r, col| seed(at(r, col)),
+            &mut buf.near_row,
+            frame,
+        );
+    }
     let (fr, fc) = ((r0 - br0) as usize, (c0 - bc0) as usize);
     // Each square of the frame: its slot in the copy and the square.
     let inside = &mut buf.inside;
