@@ -62,6 +62,21 @@ pub struct Shape {
     holes: Arc<[u32]>,
 }
 
+/// Whether `count` holes are many for `board`: put in order by one bit a square rather than
+/// by a sort.
+fn many(board: Board, count: u64) -> bool {
+    count > board.area() as u64 / 64 && count > 1 << 16
+}
+
+/// The squares of `set` in order, as a shared list: counted first, the list is written in
+/// place (made from a list, it was a second copy of 25 MB: 15-25 ms at 10^8 squares round
+/// 10^4 macros).
+fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
+    let count: u32 = set.words().iter().map(|w| w.count_ones()).sum();
+    let mut ones = crate::bits::ones(set.words());
+    (0..count).map(|_| ones.next().unwrap_or(0)).collect()
+}
+
 /// Named shapes that figures use.
 pub const NAMES: [&str; 4] = ["disc", "cross", "diamond", "frame"];
 
@@ -87,7 +102,7 @@ impl Shape {
                 board,
             });
         }
-        let holes: Arc<[u32]> = if holes.len() > board.area() / 64 && holes.len() > 1 << 16 {
+        let holes: Arc<[u32]> = if many(board, holes.len() as u64) {
             // Many holes (macros of a chip's floor plan, listed rectangle by rectangle): one bit
             // a square puts them in order in one pass, where sorting took 0.15 s for 6 million.
             // A rectangle's rows come as runs of consecutive squares: a run is set at once.
@@ -104,16 +119,45 @@ impl Shape {
                 i += len;
             }
             drop(holes);
-            // Counted first, the shared list is written in place: made from a list, it was
-            // a second copy of 25 MB (15-25 ms at 10^8 squares round 10^4 macros).
-            let count: u32 = set.words().iter().map(|w| w.count_ones()).sum();
-            let mut ones = crate::bits::ones(set.words());
-            (0..count).map(|_| ones.next().unwrap_or(0)).collect()
+            listed(&set)
         } else {
             holes.sort_unstable();
             holes.dedup();
             holes.into()
         };
+        if holes.len() == board.area() {
+            return Err(ShapeError::NoSquares { board });
+        }
+        Ok(Shape { board, holes })
+    }
+
+    /// A board with holes at runs of squares, each its first row-major index and its length
+    /// (in any order, overlaps allowed): a floor plan's macros a row at a time, with no list
+    /// of every square they cover (at 10^8 squares round 10^4 macros, 6 million squares).
+    pub fn from_runs(board: Board, runs: &[(u32, u32)]) -> Result<Shape, ShapeError> {
+        let area = board.area() as u64;
+        if let Some(h) = runs
+            .iter()
+            .filter(|&&(first, len)| len > 0 && u64::from(first) + u64::from(len) > area)
+            .map(|&(first, _)| u64::from(first).max(area))
+            .min()
+        {
+            let h = h.min(u64::from(u32::MAX)) as u32;
+            return Err(ShapeError::OffBoard {
+                square: Square::new(h / board.cols, h % board.cols),
+                board,
+            });
+        }
+        let total: u64 = runs.iter().map(|&(_, len)| u64::from(len)).sum();
+        if !many(board, total) {
+            let holes = runs.iter().flat_map(|&(first, len)| first..first + len);
+            return Shape::new(board, holes.collect());
+        }
+        let mut set = crate::bits::BitSet::new(board.area());
+        for &(first, len) in runs {
+            set.set_range(first as usize, first as usize + len as usize, true);
+        }
+        let holes = listed(&set);
         if holes.len() == board.area() {
             return Err(ShapeError::NoSquares { board });
         }
@@ -399,6 +443,40 @@ mod tests {
         assert!(matches!(
             Shape::new(board, off),
             Err(ShapeError::OffBoard { square, .. }) if square == Square::new(600, 5)
+        ));
+    }
+
+    #[test]
+    fn runs_give_the_shape_their_squares_give() {
+        // A floor plan's rows as runs, few and many (sorted through one bit a square), in any
+        // order and overlapping: the shape of every square they cover; off the board, the
+        // lowest square off it named, as for a list.
+        let board = Board::new(600, 700).unwrap();
+        let mut x = 3u64;
+        for count in [40, 40_000] {
+            let runs: Vec<(u32, u32)> = (0..count)
+                .map(|_| {
+                    x = crate::rng::mix64(x);
+                    ((x % 419_000) as u32, (x >> 40) as u32 % 9)
+                })
+                .collect();
+            let squares: Vec<u32> = runs.iter().flat_map(|&(f, l)| f..f + l).collect();
+            let want = Shape::new(board, squares).unwrap();
+            assert_eq!(
+                Shape::from_runs(board, &runs).unwrap(),
+                want,
+                "{count} runs"
+            );
+            let mut off = runs.clone();
+            off.extend([(419_998, 7), (430_000, 1), (0, 0)]);
+            assert!(matches!(
+                Shape::from_runs(board, &off),
+                Err(ShapeError::OffBoard { square, .. }) if square == Square::new(600, 0)
+            ));
+        }
+        assert!(matches!(
+            Shape::from_runs(board, &[(0, 420_000)]),
+            Err(ShapeError::NoSquares { .. })
         ));
     }
 

@@ -65,20 +65,13 @@ pub fn parse(text: &str, board: Board) -> Result<Vec<Block>, String> {
     Ok(rects)
 }
 
-/// Appends every square the blocks cover (overlaps repeat; the shape removes repeats).
-pub fn cover(rects: &[Block], board: Board, holes: &mut Vec<u32>) {
-    // Room for them all at once (the parser bounds their sum): grown as it went, a floor
-    // plan's 6 million squares were copied over and over.
-    holes.reserve(
-        rects
-            .iter()
-            .map(|b| b.height as usize * b.width as usize)
-            .sum(),
-    );
+/// Appends the blocks' rows as runs of squares (first row-major index, length) for
+/// [`crate::Shape::from_runs`]: a floor plan's 6 million squares are never listed one by one.
+pub fn rows_of(rects: &[Block], board: Board, runs: &mut Vec<(u32, u32)>) {
+    runs.reserve(rects.iter().map(|b| b.height as usize).sum());
     for b in rects {
         for r in b.row..b.row + b.height {
-            let first = r as u64 * u64::from(board.cols) + u64::from(b.col);
-            holes.extend((first..first + u64::from(b.width)).map(|i| i as u32));
+            runs.push((r * board.cols + b.col, b.width));
         }
     }
 }
@@ -163,10 +156,12 @@ mod tests {
         .unwrap();
         assert_eq!(text, arrays);
         assert_eq!(text, objects);
-        let mut holes = Vec::new();
-        cover(&text, b, &mut holes);
-        assert_eq!(holes.len(), 16);
-        assert!(holes.contains(&4) && holes.contains(&(4 * 12 + 6)));
+        let mut runs = Vec::new();
+        rows_of(&text, b, &mut runs);
+        assert_eq!(
+            runs,
+            vec![(4, 4), (12 + 4, 4), (3 * 12 + 3, 4), (4 * 12 + 3, 4)]
+        );
     }
 
     #[test]

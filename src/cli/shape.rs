@@ -51,26 +51,35 @@ impl ShapeArgs {
 
     /// The shape of `board` these options describe (the whole board when none is given).
     pub fn shape(&self, board: Board) -> Result<Shape, Error> {
-        let mut holes: Vec<u32> = Vec::new();
+        // Runs of holes (first square, length): a block's rows whole, and squares one after
+        // another (a mask's, in order) joined.
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        let add = |runs: &mut Vec<(u32, u32)>, h: u32| match runs.last_mut() {
+            Some((first, len)) if *first + *len == h => *len += 1,
+            _ => runs.push((h, 1)),
+        };
         if let Some(path) = &self.mask {
-            let mask = read_mask(path, board)?;
-            holes.extend_from_slice(mask.holes());
+            for &h in read_mask(path, board)?.holes() {
+                add(&mut runs, h);
+            }
         }
         if let Some(name) = &self.shape {
-            holes.extend_from_slice(Shape::named(board, name)?.holes());
+            for &h in Shape::named(board, name)?.holes() {
+                add(&mut runs, h);
+            }
         }
         if let Some(path) = &self.blocks {
             let text = super::files::read_text(path, "blocks file", MAX_MASK_BYTES)?;
             let rects = super::blocks::parse(&text, board)
                 .map_err(|e| Error::Usage(format!("in the blocks file {}: {e}", path.display())))?;
-            super::blocks::cover(&rects, board, &mut holes);
+            super::blocks::rows_of(&rects, board, &mut runs);
         }
         if let Some(list) = &self.holes {
             for text in split_squares(list) {
-                holes.push(board.index(board.parse_square(text)?));
+                add(&mut runs, board.index(board.parse_square(text)?));
             }
         }
-        Ok(Shape::new(board, holes)?)
+        Ok(Shape::from_runs(board, &runs)?)
     }
 }
 
