@@ -540,12 +540,25 @@ fn by_rank(ix: &Index, kept: &Compact, total: usize) -> (Vec<u32>, Vec<[u32; 2]>
         jobs.push((w0..w1, p, l));
     }
     let lost = AtomicBool::new(false);
+    // Run by run of held squares in a row, each run looked up at once.
+    let cols = ix.board.cols as usize;
     let run = |(r, p, l): (std::ops::Range<usize>, &mut [u32], &mut [[u32; 2]])| {
-        for (i, a) in crate::bits::ones(&words[r.clone()]).enumerate() {
-            match kept.around((r.start * 64) as u32 + a) {
-                Some((q, around)) => (p[i], l[i]) = (q as u32, around),
-                None => lost.store(true, Relaxed),
+        let (mut a, end, mut i) = (r.start * 64, (r.end * 64).min(ix.board.area()), 0);
+        while a < end {
+            let word = words[a >> 6] >> (a & 63);
+            let held = word & 1 != 0;
+            let same = if held { !word } else { word };
+            let len = (same.trailing_zeros() as usize)
+                .min(64 - (a & 63))
+                .min(end - a)
+                .min(cols - a % cols);
+            if held && !kept.around_run(a as u32, &mut p[i..i + len], &mut l[i..i + len]) {
+                lost.store(true, Relaxed);
             }
+            if held {
+                i += len;
+            }
+            a += len;
         }
     };
     #[cfg(feature = "parallel")]
