@@ -36,47 +36,42 @@ impl BitSet {
 
     /// Inserts `lo..hi`, or with `on` false removes it, a word at a time.
     pub(crate) fn set_range(&mut self, lo: usize, hi: usize, on: bool) {
-        let mut i = lo;
-        while i < hi {
-            let (w, b) = (i >> 6, i & 63);
-            let take = (64 - b).min(hi - i);
-            let mask = if take == 64 {
-                u64::MAX
-            } else {
-                ((1u64 << take) - 1) << b
-            };
+        for (w, mask) in masks(lo, hi) {
             if on {
                 self.words[w] |= mask;
             } else {
                 self.words[w] &= !mask;
             }
-            i += take;
         }
     }
 
     /// Whether every element of `lo..hi` is in the set, a word at a time.
     pub(crate) fn all_in(&self, lo: usize, hi: usize) -> bool {
-        let mut i = lo;
-        while i < hi {
-            let (w, b) = (i >> 6, i & 63);
-            let take = (64 - b).min(hi - i);
-            let mask = if take == 64 {
-                u64::MAX
-            } else {
-                ((1u64 << take) - 1) << b
-            };
-            if self.words[w] & mask != mask {
-                return false;
-            }
-            i += take;
-        }
-        true
+        masks(lo, hi).all(|(w, mask)| self.words[w] & mask == mask)
     }
 
     /// The words, 64 elements each, the first in the lowest bit.
     pub(crate) fn words(&self) -> &[u64] {
         &self.words
     }
+}
+
+/// The words that `lo..hi` touches, each with the bits of it that it holds.
+fn masks(lo: usize, hi: usize) -> impl Iterator<Item = (usize, u64)> {
+    let mut i = lo;
+    std::iter::from_fn(move || {
+        (i < hi).then(|| {
+            let (w, b) = (i >> 6, i & 63);
+            let take = (64 - b).min(hi - i);
+            i += take;
+            let mask = if take == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << take) - 1) << b
+            };
+            (w, mask)
+        })
+    })
 }
 
 /// Equal-width rows of bits in one allocation: row `k` is a set over `0..width`.
