@@ -32,12 +32,12 @@
 //!
 //! Outside the frames the moves are the whole board's tour's, untouched: the flows and the
 //! merges grow with the blocks' perimeters, and labelling the cycles and walking the result
-//! are one pass each over the board. The walk is kept as runs of the base
-//! ([`base::Runs`]) and written only once the moves and the blocks are given up and the heap
-//! they freed is handed back: the tour is the larger part of the peak. Where a step fails (a cluster whose colours differ, a
-//! flow short even in the widest frame, cycles that no parallel pair joins), the construction
-//! gives up and the caller falls back on the tiled construction and the complete search: it
-//! never answers "no".
+//! are one pass each over the board. The walk is kept as runs of the base ([`base::Runs`])
+//! and written only once the moves and the blocks are given up and the heap they freed is
+//! handed back: the tour is the larger part of the peak. Where a step fails (a cluster whose
+//! colours differ, a flow short even in the widest frame, cycles that no parallel pair
+//! joins), the construction gives up and the caller falls back on the tiled construction and
+//! the complete search: it never answers "no".
 
 mod base;
 mod blocks;
