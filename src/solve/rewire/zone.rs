@@ -100,12 +100,7 @@ impl Index<'_> {
         let (mut a, end) = (from as usize, from as usize + len);
         let owned = first..first + links.len();
         while a < end {
-            let word = words.get(a >> 6).copied().unwrap_or(0) >> (a & 63);
-            let held = word & 1 != 0;
-            let same = if held { !word } else { word };
-            let run = (same.trailing_zeros() as usize)
-                .min(64 - (a & 63))
-                .min(end - a);
+            let (held, run) = run_at(words, a, end);
             if held {
                 // Ranks `k..k + run`, of which this share owns `lo..hi`.
                 let lo = k.max(owned.start).min(k + run);
@@ -518,6 +513,26 @@ impl Wiring for Zone<'_> {
     }
 }
 
+/// Whether square `a` is in the set of `words`, and how many squares from `a` on (before
+/// `end`, in `a`'s word) are in it or out of it alike: a run read at once.
+#[inline]
+fn run_at(words: &[u64], a: usize, end: usize) -> (bool, usize) {
+    let word = words.get(a >> 6).copied().unwrap_or(0) >> (a & 63);
+    let held = word & 1 != 0;
+    let same = if held { !word } else { word };
+    let run = (same.trailing_zeros() as usize)
+        .min(64 - (a & 63))
+        .min(end - a);
+    (held, run)
+}
+
+/// `0..n` cut into ranges of `size` (the last shorter).
+fn cut(n: usize, size: usize) -> Vec<std::ops::Range<usize>> {
+    (0..n.div_ceil(size))
+        .map(|c| c * size..((c + 1) * size).min(n))
+        .collect()
+}
+
 /// Each held square's place in a kept base and its two neighbours there, by rank, written on
 /// every core straight into their arrays, which those writes first touch (atomics and a
 /// first pass to touch them cost a third more); `true` where a square was not found (never,
@@ -545,13 +560,8 @@ fn by_rank(ix: &Index, kept: &Compact, total: usize) -> (Vec<u32>, Vec<[u32; 2]>
     let run = |(r, p, l): (std::ops::Range<usize>, &mut [u32], &mut [[u32; 2]])| {
         let (mut a, end, mut i) = (r.start * 64, (r.end * 64).min(ix.board.area()), 0);
         while a < end {
-            let word = words[a >> 6] >> (a & 63);
-            let held = word & 1 != 0;
-            let same = if held { !word } else { word };
-            let len = (same.trailing_zeros() as usize)
-                .min(64 - (a & 63))
-                .min(end - a)
-                .min(cols - a % cols);
+            let (held, len) = run_at(words, a, end);
+            let len = len.min(cols - a % cols);
             if held && !kept.around_run(a as u32, &mut p[i..i + len], &mut l[i..i + len]) {
                 lost.store(true, Relaxed);
             }
@@ -596,9 +606,7 @@ fn gathered<T: Send>(
     size: usize,
     f: impl Fn(std::ops::Range<usize>, &mut Vec<T>) + Sync + Send,
 ) -> Vec<Vec<T>> {
-    let ranges: Vec<std::ops::Range<usize>> = (0..n.div_ceil(size))
-        .map(|c| c * size..((c + 1) * size).min(n))
-        .collect();
+    let ranges = cut(n, size);
     let mut outs: Vec<Vec<T>> = ranges.iter().map(|_| Vec::with_capacity(GATHER)).collect();
     #[cfg(feature = "parallel")]
     if n >= crate::tour::PARALLEL_SQUARES / 16 {
@@ -626,9 +634,7 @@ fn chunks_of<T: Send>(
     size: usize,
     f: impl Fn(std::ops::Range<usize>) -> T + Sync + Send,
 ) -> Vec<T> {
-    let ranges: Vec<std::ops::Range<usize>> = (0..n.div_ceil(size))
-        .map(|c| c * size..((c + 1) * size).min(n))
-        .collect();
+    let ranges = cut(n, size);
     #[cfg(feature = "parallel")]
     if n >= crate::tour::PARALLEL_SQUARES / 16 {
         use rayon::prelude::*;
