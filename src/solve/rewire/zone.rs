@@ -17,6 +17,7 @@
 
 mod band;
 mod graph;
+mod order;
 
 use super::base::{wrap, Base, Runs, BACK, CHUNK, EVERY};
 use super::blocks::{Block, Cluster};

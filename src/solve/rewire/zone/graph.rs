@@ -2,7 +2,7 @@
 //! Each node's two steps lead to a node, straight (a move) or through a stretch of the base
 //! whose squares all kept the base's moves, onwards or backwards.
 
-use super::{chunks, gathered, wrap, Runs, Zone, BACK, CHUNK, EVERY};
+use super::{chunks, gathered, order, wrap, Runs, Zone, BACK, CHUNK, EVERY};
 use crate::bits::BitSet;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -50,14 +50,14 @@ impl Graph {
     /// The graph of the zone's moves now; `None` where a square lacks a move.
     pub(super) fn of(z: &Zone) -> Option<Graph> {
         let words = z.dirty.words();
-        let mut nodes: Vec<Node> = gathered(words.len(), CHUNK / 64, |r, out| {
+        let found = gathered(words.len(), CHUNK / 64, |r, out| {
             out.extend(
                 crate::bits::ones(&words[r.clone()])
                     .filter_map(|k| candidate(z, r.start * 64 + k as usize)),
             );
-        })
-        .concat();
-        sort(&mut nodes);
+        });
+        let places = u32::try_from(z.ix.base.len()).ok()?;
+        let nodes = order::by_key(found, places, |nd| nd.place);
         let m = nodes.len();
         Graph::build(z, nodes, |i, nd, node| draw(z, i, m, nd, nd.steps, node))
     }
@@ -491,15 +491,4 @@ fn candidate(z: &Zone, k: usize) -> Option<Node> {
         place: p,
         steps: b,
     })
-}
-
-/// Sorts the nodes by place, on every core where they are many.
-fn sort(nodes: &mut [Node]) {
-    #[cfg(feature = "parallel")]
-    if nodes.len() >= crate::tour::PARALLEL_SQUARES / 16 {
-        use rayon::prelude::*;
-        nodes.par_sort_unstable_by_key(|nd| nd.place);
-        return;
-    }
-    nodes.sort_unstable_by_key(|nd| nd.place);
 }
