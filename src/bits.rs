@@ -167,6 +167,29 @@ pub(crate) fn ones(row: &[u64]) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
+/// Writes the elements of `words`, word `first` of a set on, in order to `out`, which holds
+/// exactly as many: a full word as 64 elements in a row (a floor plan's macros fill most of
+/// theirs), any other bit by bit.
+pub(crate) fn write_ones(words: &[u64], first: usize, out: &mut [u32]) {
+    let mut at = 0;
+    for (i, &w) in words.iter().enumerate() {
+        let base = ((first + i) * 64) as u32;
+        if w == u64::MAX {
+            for (j, o) in out[at..at + 64].iter_mut().enumerate() {
+                *o = base + j as u32;
+            }
+            at += 64;
+            continue;
+        }
+        let mut w = w;
+        while w != 0 {
+            out[at] = base + w.trailing_zeros();
+            w &= w - 1;
+            at += 1;
+        }
+    }
+}
+
 /// The bits of word `i` that stand for elements below `n` (all of them but in the last word).
 #[inline]
 pub(crate) fn word_mask(i: usize, n: usize) -> u64 {
@@ -180,6 +203,26 @@ pub(crate) fn word_mask(i: usize, n: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn full_words_are_written_as_their_bits_are() {
+        // Full, empty and mixed words, from word 0 and from word 5 of a set.
+        let words = [
+            u64::MAX,
+            0,
+            0x8000_0000_0000_0001,
+            u64::MAX,
+            0xf0f0,
+            u64::MAX - 1,
+            1,
+        ];
+        for first in [0usize, 5] {
+            let want: Vec<u32> = ones(&words).map(|b| b + first as u32 * 64).collect();
+            let mut out = vec![u32::MAX; want.len()];
+            write_ones(&words, first, &mut out);
+            assert_eq!(out, want);
+        }
+    }
 
     #[test]
     fn rows_and_sets_agree() {
