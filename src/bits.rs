@@ -50,6 +50,13 @@ impl BitSet {
         masks(lo, hi).all(|(w, mask)| self.words[w] & mask == mask)
     }
 
+    /// Removes every element of `other` (over as many elements), a word at a time.
+    pub(crate) fn remove_all(&mut self, other: &BitSet) {
+        for (w, o) in self.words.iter_mut().zip(&other.words) {
+            *w &= !o;
+        }
+    }
+
     /// The words, 64 elements each, the first in the lowest bit.
     pub(crate) fn words(&self) -> &[u64] {
         &self.words

@@ -236,7 +236,7 @@ fn round_blocks(
                 board,
                 base,
                 &blocks.set,
-                (&blocks.list, &clusters),
+                (&blocks.list, &clusters, reach <= cluster::NARROW),
                 (w + 3 * reach, &pins, &forced),
             );
             let walked = job.run(&mut zone);
@@ -509,7 +509,7 @@ mod tests {
             };
             let whole = Base::Whole(&base);
             let dense = job.run(&mut Dense::cycle(&base)).unwrap().into_path(whole);
-            let parts = (&blocks.list[..], &clusters[..]);
+            let parts = (&blocks.list[..], &clusters[..], true);
             let mut zone = Zone::new(board, whole, &blocks.set, parts, (9, &[], &[first]));
             let sparse = job.run(&mut zone).unwrap().into_path(whole);
             assert!(!zone.strayed());

@@ -21,7 +21,7 @@ use crate::board::{Board, Splitter};
 /// served the knight round every one, its flows with a quarter fewer squares (4.9 -> 3.6
 /// million), where the zebra's failed round nearly every one. Being narrower it keeps to
 /// the room the clusters and the zone are sized for.
-const NARROW: u32 = 2;
+pub(super) const NARROW: u32 = 2;
 
 /// A cluster rewired in the narrowest frame that works.
 pub(super) fn frames<W: Moves + ?Sized>(

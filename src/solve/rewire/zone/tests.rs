@@ -37,7 +37,7 @@ impl Plan {
     fn rewired(&self) -> (Zone<'_>, Vec<u32>) {
         let board = self.shape.board();
         let first = first_open(&self.blocks.set, board.area()).unwrap();
-        let parts = (&self.blocks.list[..], &self.clusters[..]);
+        let parts = (&self.blocks.list[..], &self.clusters[..], true);
         let mut zone = Zone::new(
             board,
             Base::Whole(&self.base),
