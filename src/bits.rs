@@ -256,6 +256,14 @@ mod tests {
         let want: Vec<usize> = (60..64).chain(128..130).chain(131..190).collect();
         assert_eq!(held, want);
         assert_eq!(s.words().len(), 4);
+        let mut less = s.clone();
+        let mut cut = BitSet::new(200);
+        cut.set_range(50, 70, true);
+        cut.set_range(188, 200, true);
+        less.remove_all(&cut);
+        let held: Vec<usize> = (0..200).filter(|&i| less.contains(i)).collect();
+        let want: Vec<usize> = (128..130).chain(131..188).collect();
+        assert_eq!(held, want);
         // Every range, word by word, as element by element.
         for lo in 0..200 {
             for hi in lo..=200 {
