@@ -3,16 +3,17 @@
 //! the squares before and after it there) and never copied.
 //!
 //! The zone is every square within a margin of a cluster of blocks (less the blocked ones,
-//! or for a long leaper the blocks' inner squares, [`Zone::new`]), found in a whole base by one pass
-//! on every core (in a kept one, looked up square by square); a held square's moves and place
-//! in the base are kept by its rank among the held squares (one bit a square and a count a
-//! word find it). Asked for a square outside the zone, the zone notes it ([`Zone::strayed`])
+//! or for a long leaper the blocks' inner squares, [`Zone::new`]), found in a whole base by
+//! one pass on every core (in a kept one, looked up square by square); a held square's moves
+//! and place in the base are kept by its rank among the held squares (one bit a square and a
+//! count a word find it). Asked for a square outside the zone, the zone notes it ([`Zone::strayed`])
 //! and the caller takes the whole board's moves instead: the margin covers every square a
 //! frame, its flow and its merges reach.
 //!
 //! The cycles are numbered and walked over the squares whose moves changed alone (the
-//! nodes): between two nodes next to each other in the base, every square keeps the base's
-//! moves, so the stretch of base between them is one step of the walk. The tour is then
+//! nodes, put in base order by counting, `zone/order.rs`): between two nodes next to each
+//! other in the base, every square keeps the base's moves, so the stretch of base between
+//! them is one step of the walk. The tour is then
 //! written stretch by stretch, copied from the base on every core.
 
 mod band;
