@@ -53,7 +53,9 @@ pub(super) fn flow_moves<'b>(
     for k in 0..m {
         index[cell(k)] = k as u32;
     }
-    // Each node's usable moves (to nodes that need one), in the order `salt` picks.
+    // Each light node's usable moves (to nodes that need one), in the order `salt` picks: the
+    // greedy pass and the searches leave light nodes by these and dark ones by their taken
+    // moves alone, so a dark node's list would never be read (listing them took half of it).
     let turn = (3 * salt) % moves.len().max(1);
     let offsets = &mut buf.offsets;
     offsets.clear();
@@ -68,7 +70,7 @@ pub(super) fn flow_moves<'b>(
     first.resize(m + 1, 0);
     adj.clear();
     for k in 0..m {
-        if left[k] > 0 {
+        if left[k] > 0 && light(k) {
             let from = cell(k) as isize;
             for &off in offsets.iter() {
                 let j = index[(from + off) as usize];
