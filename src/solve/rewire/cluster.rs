@@ -219,13 +219,21 @@ fn rewire_in<W: Moves + ?Sized>(
             .filter(|&(_, g)| !blocked.contains(g as usize)),
     );
     let first_outside = nodes.len();
-    nodes.extend(
-        copy.changed
-            .iter()
-            .map(|&(l, g, _)| (l, g))
-            .filter(|&(l, g)| copy.flag[l] & FRAME == 0 && !blocked.contains(g as usize)),
-    );
-    nodes[first_outside..].sort_unstable();
+    // The squares outside the frame that changed, found by their flags in slot order, eight
+    // at a time: sorted as the drops changed them, they took a twentieth of the rewiring.
+    const ANY_CHANGED: u64 = u64::from_ne_bytes([CHANGED; 8]);
+    for (r, row) in copy.flag.chunks_exact(bw).enumerate() {
+        let at = (br0 as usize + r) * cols + bc0 as usize;
+        let mut eights = row.chunks_exact(8);
+        let mut c = 0;
+        for e in eights.by_ref() {
+            if u64::from_ne_bytes(e.try_into().expect("8 bytes")) & ANY_CHANGED != 0 {
+                outside(nodes, e, (r * bw + c, at + c), blocked);
+            }
+            c += 8;
+        }
+        outside(nodes, eights.remainder(), (r * bw + c, at + c), blocked);
+    }
     let node_at = &mut buf.node_at;
     node_at.clear();
     node_at.resize(copy.moves.len(), u32::MAX);
@@ -284,6 +292,17 @@ fn rewire_in<W: Moves + ?Sized>(
         }
     }
     Some(nodes.iter().map(|&(_, g)| g).collect())
+}
+
+/// Pushes on `nodes` the open squares of `flags` (from slot and square `first` on) that
+/// changed outside the frame.
+fn outside(nodes: &mut Vec<(usize, u32)>, flags: &[u8], first: (usize, usize), blocked: &BitSet) {
+    for (d, &f) in flags.iter().enumerate() {
+        let g = first.1 + d;
+        if f & (FRAME | CHANGED) == CHANGED && !blocked.contains(g) {
+            nodes.push((first.0 + d, g as u32));
+        }
+    }
 }
 
 /// The moves of a cluster's box, copied to be rewired, with a flag a square.
