@@ -50,16 +50,31 @@ impl Graph {
     /// The graph of the zone's moves now; `None` where a square lacks a move.
     pub(super) fn of(z: &Zone) -> Option<Graph> {
         let words = z.dirty.words();
+        // Each node's steps are told apart while the nodes are found, in rank order, where
+        // its moves and the held squares they lead to lie close together: once the nodes are
+        // in base order, a move's node is one look-up (drawn in base order, a step took a
+        // node's moves, the square's rank and then its node, each from far away).
         let found = gathered(words.len(), CHUNK / 64, |r, out| {
             out.extend(
                 crate::bits::ones(&words[r.clone()])
-                    .filter_map(|k| candidate(z, r.start * 64 + k as usize)),
+                    .filter_map(|k| candidate(z, r.start * 64 + k as usize))
+                    .map(|nd| Node {
+                        steps: sorted_steps(z, &nd),
+                        ..nd
+                    }),
             );
         });
         let places = u32::try_from(z.ix.base.len()).ok()?;
         let nodes = order::by_key(found, places, |nd| nd.place);
         let m = nodes.len();
-        Graph::build(z, nodes, |i, nd, node| draw(z, i, m, nd, nd.steps, node))
+        Graph::build(z, nodes, |i, nd, node| {
+            nd.steps.map(|s| match s & !INDEX {
+                _ if s == NONE => NONE,
+                ONWARDS => ONWARDS | wrap(i + 1, m) as u32,
+                BACKWARDS => BACKWARDS | wrap(i + m - 1, m) as u32,
+                _ => node(s as usize).unwrap_or(NONE),
+            })
+        })
     }
 
     /// The graph again after the moves of the held squares of ranks `fresh` changed: the
@@ -471,6 +486,25 @@ fn draw_to(
             BACKWARDS | before
         } else {
             z.ix.rank_of(u).and_then(node).unwrap_or(NONE)
+        }
+    })
+}
+
+/// A node's steps as far as they are known before the nodes are in base order: onwards or
+/// backwards along the base (the node reached not yet named), the rank of the held square a
+/// move of its own leads to (below [`ONWARDS`], as a board has 2^30 squares at most), or
+/// [`NONE`] (a free slot, or a move to a square not held).
+fn sorted_steps(z: &Zone, nd: &Node) -> [u32; 2] {
+    let b = nd.steps;
+    z.links[nd.rank as usize].map(|u| {
+        if u == u32::MAX {
+            NONE
+        } else if u == b[1] {
+            ONWARDS
+        } else if u == b[0] {
+            BACKWARDS
+        } else {
+            z.ix.rank_of(u).map_or(NONE, |k| k as u32)
         }
     })
 }
