@@ -2,6 +2,8 @@
 //! Each node's two steps lead to a node, straight (a move) or through a stretch of the base
 //! whose squares all kept the base's moves, onwards or backwards.
 
+mod number;
+
 use super::{chunks, gathered, order, wrap, Runs, Zone, BACK, CHUNK, EVERY};
 use crate::bits::BitSet;
 use std::sync::atomic::Ordering::Relaxed;
@@ -328,34 +330,7 @@ impl Graph {
     /// Numbers the cycles (each node's label): each cycle's size, or `None` where the steps
     /// do not close up.
     pub(super) fn number(&mut self, z: &Zone) -> Option<Vec<usize>> {
-        let (m, n) = (self.nodes.len(), z.ix.base.len());
-        let mut label = vec![u32::MAX; m];
-        let mut size = Vec::new();
-        for start in 0..m {
-            if label[start] != u32::MAX {
-                continue;
-            }
-            let cycle = size.len() as u32;
-            let (mut at, mut slot, mut len, mut hops) = (start, 0, 0usize, 0usize);
-            loop {
-                label[at] = cycle;
-                let step = self.nodes[at].steps[slot];
-                let (gap, to) = self.gap(n, &self.nodes[at], step);
-                len += 1 + gap;
-                slot = Graph::leave(at, step, to)?;
-                at = (step & INDEX) as usize;
-                hops += 1;
-                if at == start {
-                    break;
-                }
-                if hops > m {
-                    return None;
-                }
-            }
-            size.push(len);
-        }
-        self.label = label;
-        Some(size)
+        self.number_in(z.ix.base.len(), number::STRETCH_NODES)
     }
 
     /// The cycle of the held square of rank `k` (open): a node's own, or that of the node

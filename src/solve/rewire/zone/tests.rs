@@ -8,7 +8,7 @@ use crate::board::KNIGHT_DIRECTIONS;
 use crate::shape::Shape;
 
 /// A 60x60 board round three macros, with its base, blocks and clusters.
-struct Plan {
+pub(super) struct Plan {
     shape: Shape,
     base: Vec<u32>,
     blocks: Blocks,
@@ -16,7 +16,7 @@ struct Plan {
 }
 
 impl Plan {
-    fn new() -> Plan {
+    pub(super) fn new() -> Plan {
         let shape = Shape::with_blocks(60, 60, &[(0, 0, 10, 12), (20, 30, 30, 30), (40, 6, 8, 8)]);
         let base = crate::solve::divide::build(shape.board(), None, None)
             .unwrap()
@@ -34,7 +34,7 @@ impl Plan {
 
     /// Its zone (the first open square forced) with every cluster rewired, and the
     /// squares rewired.
-    fn rewired(&self) -> (Zone<'_>, Vec<u32>) {
+    pub(super) fn rewired(&self) -> (Zone<'_>, Vec<u32>) {
         let board = self.shape.board();
         let first = first_open(&self.blocks.set, board.area()).unwrap();
         let parts = (&self.blocks.list[..], &self.clusters[..], true);
@@ -61,7 +61,7 @@ impl Plan {
 
     /// The clusters of `which` rewired again on `zone`, each with its own salt (its index
     /// and one), for other moves than the first time's.
-    fn rewire_again(&self, zone: &mut Zone, which: std::ops::Range<usize>) {
+    pub(super) fn rewire_again(&self, zone: &mut Zone, which: std::ops::Range<usize>) {
         for k in which {
             frames(
                 self.shape.board(),
