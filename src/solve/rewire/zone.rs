@@ -449,7 +449,7 @@ fn filled<T: Send>(n: u32, f: impl Fn() -> T + Sync + Send) -> Vec<T> {
 }
 
 /// Room made at first for a vector a worker fills ([`gathered`]).
-const GATHER: usize = 1024;
+pub(super) const GATHER: usize = 1024;
 
 /// `f` over `0..n` cut into chunks of `size`, each pushing on a vector of its own, side by
 /// side on every core where `n` is large; the vectors in order. They are made here: grown by

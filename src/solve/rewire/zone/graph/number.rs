@@ -5,7 +5,7 @@
 //! as one walk from the first node on numbers them.
 
 use super::{Graph, INDEX};
-use crate::solve::rewire::zone::chunks_of;
+use crate::solve::rewire::zone::GATHER;
 
 /// Nodes a task walks.
 pub(super) const STRETCH_NODES: usize = 1 << 16;
@@ -20,31 +20,47 @@ struct Piece {
     ends: Option<[(usize, usize); 2]>,
 }
 
-/// One stretch's pieces, and each of its nodes' piece.
-struct Cut {
-    pieces: Vec<Piece>,
-    piece_of: Vec<u32>,
-}
-
 impl Graph {
     /// Numbers the cycles (each node's label), the nodes walked `stretch` to a task: each
     /// cycle's size in squares, or `None` where the steps do not close up.
     pub(super) fn number_in(&mut self, n: usize, stretch: usize) -> Option<Vec<usize>> {
         let m = self.nodes.len();
-        let cuts: Vec<Option<Cut>> = chunks_of(m, stretch, |r| self.cut(n, r));
-        let cuts: Vec<Cut> = cuts.into_iter().collect::<Option<_>>()?;
+        // Each node's piece (on its stretch) in the labels, each stretch's pieces in a list:
+        // all made here, as a list grown by a worker stays in that worker's heap, which
+        // glibc does not hand back ([`super::super::gathered`]).
+        let mut label = vec![u32::MAX; m];
+        let mut cuts: Vec<(usize, &mut [u32], Vec<Piece>)> = label
+            .chunks_mut(stretch)
+            .enumerate()
+            .map(|(s, l)| (s * stretch, l, Vec::with_capacity(GATHER)))
+            .collect();
+        let cut = |(first, piece_of, pieces): &mut (usize, &mut [u32], Vec<Piece>)| {
+            self.cut(n, *first, piece_of, pieces)
+        };
+        #[cfg(feature = "parallel")]
+        let ok = if m >= crate::tour::PARALLEL_SQUARES / 16 {
+            use rayon::prelude::*;
+            cuts.par_iter_mut().all(cut)
+        } else {
+            cuts.iter_mut().all(cut)
+        };
+        #[cfg(not(feature = "parallel"))]
+        let ok = cuts.iter_mut().all(cut);
+        if !ok {
+            return None;
+        }
         // Every piece's number over all stretches, from the first of its stretch's.
         let mut first_piece = Vec::with_capacity(cuts.len() + 1);
         let mut count = 0;
         for c in &cuts {
             first_piece.push(count);
-            count += c.pieces.len();
+            count += c.2.len();
         }
         let piece_at = |i: usize| {
             let s = i / stretch;
-            first_piece[s] + cuts[s].piece_of[i - s * stretch] as usize
+            first_piece[s] + cuts[s].1[i - s * stretch] as usize
         };
-        let pieces: Vec<&Piece> = cuts.iter().flat_map(|c| &c.pieces).collect();
+        let pieces: Vec<&Piece> = cuts.iter().flat_map(|c| &c.2).collect();
         // Each piece's cycle: the pieces chained by the steps that leave them, each cycle
         // with its first node and size.
         let mut cycle_of = vec![u32::MAX; count];
@@ -86,24 +102,23 @@ impl Graph {
             number[c as usize] = k as u32;
         }
         let size = by_first.iter().map(|&c| cycles[c as usize].1).collect();
-        let mut label = Vec::with_capacity(m);
-        for (s, c) in cuts.iter().enumerate() {
+        drop(pieces);
+        for (s, (_, piece_of, _)) in cuts.iter_mut().enumerate() {
             let base = first_piece[s];
-            label.extend(
-                c.piece_of
-                    .iter()
-                    .map(|&p| number[cycle_of[base + p as usize] as usize]),
-            );
+            for p in piece_of.iter_mut() {
+                *p = number[cycle_of[base + *p as usize] as usize];
+            }
         }
+        drop(cuts);
         self.label = label;
         Some(size)
     }
 
-    /// The pieces of the cycles on the nodes `r` (of a base of `n` places), or `None` where
-    /// the steps do not close up.
-    fn cut(&self, n: usize, r: std::ops::Range<usize>) -> Option<Cut> {
-        let mut piece_of = vec![u32::MAX; r.len()];
-        let mut pieces = Vec::new();
+    /// The pieces of the cycles on the nodes from `first` on (of a base of `n` places), each
+    /// node's in `piece_of` (all [`u32::MAX`] at first) and the pieces on `pieces`; `false`
+    /// where the steps do not close up.
+    fn cut(&self, n: usize, first: usize, piece_of: &mut [u32], pieces: &mut Vec<Piece>) -> bool {
+        let r = first..first + piece_of.len();
         for start in r.clone() {
             if piece_of[start - r.start] != u32::MAX {
                 continue;
@@ -118,7 +133,7 @@ impl Graph {
                 let (mut at, mut slot) = (start, slot0);
                 for hops in 0.. {
                     if hops > r.len() {
-                        return None;
+                        return false;
                     }
                     let step = self.nodes[at].steps[slot];
                     let (gap, to) = self.gap(n, &self.nodes[at], step);
@@ -131,7 +146,10 @@ impl Graph {
                         break;
                     }
                     len += 1 + gap;
-                    slot = Graph::leave(at, step, to)?;
+                    let Some(next_slot) = Graph::leave(at, step, to) else {
+                        return false;
+                    };
+                    slot = next_slot;
                     if next == start {
                         whole = true;
                         break;
@@ -149,7 +167,7 @@ impl Graph {
                 ends: (!whole).then_some(ends),
             });
         }
-        Some(Cut { pieces, piece_of })
+        true
     }
 }
 
