@@ -229,7 +229,8 @@ fn round_blocks(
         ends,
     };
     // A frame reaches `w` from the blocks, its flow's squares outside it a move more, and a
-    // merge two moves beyond those.
+    // merge two moves beyond those. The zone keeps its moves where the tour is then written.
+    let mut store = Vec::new();
     let walked = 'walked: {
         for w in [FRAMES[0], FRAMES[FRAMES.len() - 1]] {
             let mut zone = Zone::new(
@@ -238,12 +239,14 @@ fn round_blocks(
                 &blocks.set,
                 (&blocks.list, &clusters, reach <= cluster::NARROW),
                 (w + 3 * reach, &pins, &forced),
+                (&mut store, job.open),
             );
             let walked = job.run(&mut zone);
             if !zone.strayed() {
                 break 'walked walked;
             }
         }
+        store = Vec::new();
         let whole;
         let path = match base {
             Base::Whole(path) => path,
@@ -262,7 +265,7 @@ fn round_blocks(
     if large {
         give_back_freed();
     }
-    let path = walked.map(|w| w.into_path(base));
+    let path = walked.map(|w| w.into_path(base, store));
     if large {
         give_back_freed();
     }
@@ -508,16 +511,33 @@ mod tests {
                 ends: None,
             };
             let whole = Base::Whole(&base);
-            let dense = job.run(&mut Dense::cycle(&base)).unwrap().into_path(whole);
+            let dense = (job.run(&mut Dense::cycle(&base)).unwrap()).into_path(whole, Vec::new());
             let parts = (&blocks.list[..], &clusters[..], true);
-            let mut zone = Zone::new(board, whole, &blocks.set, parts, (9, &[], &[first]));
-            let sparse = job.run(&mut zone).unwrap().into_path(whole);
+            let mut store = Vec::new();
+            let open = shape.open_count();
+            let mut zone = Zone::new(
+                board,
+                whole,
+                &blocks.set,
+                parts,
+                (9, &[], &[first]),
+                (&mut store, open),
+            );
+            let sparse = job.run(&mut zone).unwrap().into_path(whole, Vec::new());
             assert!(!zone.strayed());
             for path in [dense, sparse] {
                 crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
                     .unwrap();
             }
-            let mut narrow = Zone::new(board, whole, &blocks.set, parts, (1, &[], &[first]));
+            let mut store = Vec::new();
+            let mut narrow = Zone::new(
+                board,
+                whole,
+                &blocks.set,
+                parts,
+                (1, &[], &[first]),
+                (&mut store, open),
+            );
             assert!(job.run(&mut narrow).is_none() && narrow.strayed());
         }
     }

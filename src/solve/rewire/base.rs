@@ -119,12 +119,18 @@ impl Runs {
         (self.total - 1).min(self.limit)
     }
 
-    /// The squares of the walk, copied from `base` run by run on every core.
-    pub(super) fn write(&self, base: Base) -> Vec<u32> {
+    /// The squares of the walk, copied from `base` run by run on every core into `out` (its
+    /// room reused where it is long enough: the zone's store).
+    pub(super) fn write(&self, base: Base, mut out: Vec<u32>) -> Vec<u32> {
         let n = base.len();
         let (runs, offsets) = (&self.runs, &self.offsets);
         let total = self.len();
-        let mut out = vec![0u32; total];
+        // Every entry is written below, so a store long enough is only cut short.
+        if out.len() >= total {
+            out.truncate(total);
+        } else {
+            out = vec![0u32; total];
+        }
         let length = |w: usize| (runs[w].1 & !BACK) as usize;
         let fill = |o: usize, chunk: &mut [u32]| {
             // The run holding square `o` (or the first): the last kept offset at or before

@@ -170,11 +170,11 @@ impl Walked {
         }
     }
 
-    /// The squares in order (runs copied from `base`).
-    pub(super) fn into_path(self, base: Base) -> Vec<u32> {
+    /// The squares in order (runs copied from `base`, into `store` where it is long enough).
+    pub(super) fn into_path(self, base: Base, store: Vec<u32>) -> Vec<u32> {
         match self {
             Walked::Path(p) => p,
-            Walked::Runs(r) => r.write(base),
+            Walked::Runs(r) => r.write(base, store),
         }
     }
 }

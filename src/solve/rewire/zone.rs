@@ -42,8 +42,8 @@ const BAND_ROWS: u32 = 96;
 /// order, so a cluster's squares lie close together).
 pub(super) struct Zone<'a> {
     ix: Index<'a>,
-    /// Each held square's two neighbours, by rank.
-    links: Vec<[u32; 2]>,
+    /// Each held square's two neighbours, by rank (in the store, [`Zone::new`]).
+    links: &'a mut [[u32; 2]],
     /// The held squares whose moves were ever changed, by rank: the nodes are among them.
     dirty: BitSet,
     /// Node numbers by rank for the graph (stale entries are told by the graph's node list,
@@ -64,13 +64,17 @@ pub(super) struct Zone<'a> {
 impl<'a> Zone<'a> {
     /// The squares within `margin` of `clusters` and of `pins`, from `base` (a closed tour
     /// of the whole board, or a path whose ends are taken as joined); `forced` are always
-    /// nodes.
+    /// nodes. The held squares' moves and places are kept at the front of `store`, made `room`
+    /// long at least: the tour is written there once the zone is given up, over pages the
+    /// zone first touched (at 10^8 squares round 10^4 macros, 144 MB the tour and the zone
+    /// each faulted in afresh).
     pub(super) fn new(
         board: Board,
         base: Base<'a>,
         blocked: &'a BitSet,
         (blocks, clusters, short): (&[Block], &[Cluster], bool),
         (margin, pins, forced): (u32, &[u32], &[u32]),
+        (store, room): (&'a mut Vec<u32>, usize),
     ) -> Zone<'a> {
         let n = board.area();
         let cols = board.cols as usize;
@@ -123,34 +127,52 @@ impl<'a> Zone<'a> {
             blocked,
             held,
             rank,
-            pos: Vec::new(),
+            pos: &[],
             margin,
         };
+        // Made with zeros by the allocator (`calloc`), the store's pages are not touched
+        // until written.
+        let t = total as usize;
+        if store.len() < (3 * t).max(room) {
+            *store = vec![0; (3 * t).max(room)];
+        }
+        let (links, rest) = store.split_at_mut(2 * t);
+        let (links, pos) = (bytemuck::cast_slice_mut(links), &mut rest[..t]);
         // Each held square's place and neighbours, on every core: from a pass over a whole
         // base, or looked up square by square in a kept one.
-        let (pos, links, lost) = match base {
+        let lost = match base {
             Base::Whole(path) => {
-                let pos: Vec<AtomicU32> = filled(total, || AtomicU32::new(0));
-                let links: Vec<[AtomicU32; 2]> =
-                    filled(total, || [AtomicU32::new(0), AtomicU32::new(0)]);
+                let at: Vec<AtomicU32> = filled(total, || AtomicU32::new(0));
                 chunks(n, |r| {
                     for p in r {
                         if let Some(k) = ix.rank_of(path[p]) {
-                            let [x, y] = ix.base_links(p as u32);
-                            pos[k].store(p as u32, Relaxed);
-                            links[k][0].store(x, Relaxed);
-                            links[k][1].store(y, Relaxed);
+                            at[k].store(p as u32, Relaxed);
                         }
                     }
                 });
-                let pos = pos.into_iter().map(AtomicU32::into_inner).collect();
-                let links = links
-                    .into_iter()
-                    .map(|[x, y]| [x.into_inner(), y.into_inner()])
-                    .collect();
-                (pos, links, false)
+                // A task's share: places, neighbours, and the places as found.
+                type Share<'s> = ((&'s mut [u32], &'s mut [[u32; 2]]), &'s [AtomicU32]);
+                let fill = |((p, l), a): Share| {
+                    for ((p, l), a) in p.iter_mut().zip(l).zip(a) {
+                        *p = a.load(Relaxed);
+                        *l = ix.base_links(*p);
+                    }
+                };
+                let (ps, ls) = (pos.chunks_mut(CHUNK), links.chunks_mut(CHUNK));
+                #[cfg(feature = "parallel")]
+                {
+                    use rayon::prelude::*;
+                    let (ps, ls) = (ps.collect::<Vec<_>>(), ls.collect::<Vec<_>>());
+                    ps.into_par_iter()
+                        .zip(ls)
+                        .zip(at.par_chunks(CHUNK))
+                        .for_each(fill);
+                }
+                #[cfg(not(feature = "parallel"))]
+                ps.zip(ls).zip(at.chunks(CHUNK)).for_each(fill);
+                false
             }
-            Base::Kept(kept) => by_rank(&ix, kept, total as usize),
+            Base::Kept(kept) => by_rank(&ix, kept, pos, links),
         };
         ix.pos = pos;
         let mut dirty = BitSet::new(total as usize);
@@ -207,7 +229,7 @@ impl Moves for Zone<'_> {
     }
 
     fn read_row(&self, from: u32, len: usize, out: &mut Vec<[u32; 2]>) {
-        self.ix.read_row(from, len, &self.links, 0, out);
+        self.ix.read_row(from, len, self.links, 0, out);
     }
 
     fn set(&mut self, a: u32, to: [u32; 2]) {
@@ -264,7 +286,7 @@ impl Wiring for Zone<'_> {
         for phase in 0..2 {
             // Each band's share of the moves: the rows its rewirings may reach.
             let mut jobs = Vec::new();
-            let mut rest: &mut [[u32; 2]] = &mut self.links;
+            let mut rest: &mut [[u32; 2]] = self.links;
             let mut at = 0;
             for b in (phase..bands).step_by(2) {
                 let lo = (b as u32 * height).saturating_sub(margin);

@@ -21,7 +21,7 @@ pub(super) struct Index<'a> {
     /// Held squares in the words before each word of `held`.
     pub(super) rank: Vec<u32>,
     /// Each held square's place in the base, by rank.
-    pub(super) pos: Vec<u32>,
+    pub(super) pos: &'a [u32],
     /// How far from its cluster's box a rewiring may reach.
     pub(super) margin: u32,
 }
@@ -122,17 +122,16 @@ pub(super) fn run_at(words: &[u64], a: usize, end: usize) -> (bool, usize) {
 }
 
 /// Each held square's place in a kept base and its two neighbours there, by rank, written on
-/// every core straight into their arrays, which those writes first touch (atomics and a
+/// every core straight into `pos` and `links`, which those writes first touch (atomics and a
 /// first pass to touch them cost a third more); `true` where a square was not found (never,
 /// for a tour).
-pub(super) fn by_rank(ix: &Index, kept: &Compact, total: usize) -> (Vec<u32>, Vec<[u32; 2]>, bool) {
-    let mut pos = vec![0u32; total];
-    let mut links = vec![[0u32; 2]; total];
+pub(super) fn by_rank(ix: &Index, kept: &Compact, pos: &mut [u32], links: &mut [[u32; 2]]) -> bool {
+    let total = pos.len();
     let words = ix.held.words();
     let per = CHUNK / 64;
     // Each task's words and the ranks of their squares, cut from the arrays in order.
     let mut jobs = Vec::new();
-    let (mut pos_rest, mut links_rest) = (&mut pos[..], &mut links[..]);
+    let (mut pos_rest, mut links_rest) = (pos, links);
     for w0 in (0..words.len()).step_by(per) {
         let w1 = (w0 + per).min(words.len());
         let end = words.get(w1).map_or(total, |_| ix.rank[w1] as usize);
@@ -163,8 +162,8 @@ pub(super) fn by_rank(ix: &Index, kept: &Compact, total: usize) -> (Vec<u32>, Ve
     if total >= crate::tour::PARALLEL_SQUARES / 16 {
         use rayon::prelude::*;
         jobs.into_par_iter().for_each(run);
-        return (pos, links, lost.into_inner());
+        return lost.into_inner();
     }
     jobs.into_iter().for_each(run);
-    (pos, links, lost.into_inner())
+    lost.into_inner()
 }

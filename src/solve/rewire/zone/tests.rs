@@ -44,6 +44,8 @@ impl Plan {
             &self.blocks.set,
             parts,
             (9, &[], &[first]),
+            // Leaked: the zone lends it for as long as the plan lives.
+            (Box::leak(Box::default()), 0),
         );
         let each = |w: &mut dyn Moves, c: &Cluster| {
             frames(
@@ -153,7 +155,7 @@ fn a_walk_past_the_held_squares_follows_the_cycle() {
     assert!(asked.len() > 20 && asked_all.len() > 10 && !zone.strayed());
     let path = zone
         .walk(first, zone.of(first)[0], shape.open_count() + 1)
-        .into_path(zone.ix.base);
+        .into_path(zone.ix.base, Vec::new());
     assert_eq!(path.len(), shape.open_count());
     let mut place = vec![usize::MAX; n];
     for (i, &s) in path.iter().enumerate() {
@@ -232,7 +234,7 @@ fn a_patched_graph_walks_the_moves_as_they_are() {
         let by = zone.of(first)[0];
         let want = links.walk(first, by, n + 1);
         let base = zone.ix.base;
-        let walked = zone.walk(first, by, n + 1).into_path(base);
+        let walked = zone.walk(first, by, n + 1).into_path(base, Vec::new());
         assert_eq!(walked, want, "rewired again: {again}");
         if !again {
             assert_eq!(want.len(), plan.shape.open_count());
