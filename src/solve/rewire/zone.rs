@@ -13,8 +13,10 @@
 //! The cycles are numbered and walked over the squares whose moves changed alone (the
 //! nodes, put in base order by counting, `zone/order.rs`): between two nodes next to each
 //! other in the base, every square keeps the base's moves, so the stretch of base between
-//! them is one step of the walk. The tour is then
-//! written stretch by stretch, copied from the base on every core.
+//! them is one step of the walk. The cycles are numbered on every core, stretch by stretch
+//! of the nodes (`zone/graph/number.rs`). The tour is then written stretch by stretch,
+//! copied from the base on every core, into the buffer that held the zone's moves and
+//! places ([`Zone::new`]).
 
 mod band;
 mod graph;
