@@ -511,34 +511,36 @@ mod tests {
                 ends: None,
             };
             let whole = Base::Whole(&base);
-            let dense = (job.run(&mut Dense::cycle(&base)).unwrap()).into_path(whole, Vec::new());
+            let dense = job.run(&mut Dense::cycle(&base)).unwrap();
+            let dense = dense.into_path(whole, Vec::new());
             let parts = (&blocks.list[..], &clusters[..], true);
-            let mut store = Vec::new();
-            let open = shape.open_count();
-            let mut zone = Zone::new(
-                board,
-                whole,
-                &blocks.set,
-                parts,
-                (9, &[], &[first]),
-                (&mut store, open),
-            );
-            let sparse = job.run(&mut zone).unwrap().into_path(whole, Vec::new());
-            assert!(!zone.strayed());
-            for path in [dense, sparse] {
+            // The tour rewired in a zone of `margin`, and whether the zone was strayed from.
+            let in_zone = |margin: u32| {
+                let mut store = Vec::new();
+                let open = shape.open_count();
+                let first = &[first];
+                let mut zone = Zone::new(
+                    board,
+                    whole,
+                    &blocks.set,
+                    parts,
+                    (margin, &[], first),
+                    (&mut store, open),
+                );
+                let walked = job.run(&mut zone);
+                (
+                    walked.map(|w| w.into_path(whole, Vec::new())),
+                    zone.strayed(),
+                )
+            };
+            let (sparse, strayed) = in_zone(9);
+            assert!(!strayed);
+            for path in [dense, sparse.unwrap()] {
                 crate::tour::Tour::on_shape(&shape, path, crate::tour::Kind::Closed, Vec::new())
                     .unwrap();
             }
-            let mut store = Vec::new();
-            let mut narrow = Zone::new(
-                board,
-                whole,
-                &blocks.set,
-                parts,
-                (1, &[], &[first]),
-                (&mut store, open),
-            );
-            assert!(job.run(&mut narrow).is_none() && narrow.strayed());
+            let (narrow, strayed) = in_zone(1);
+            assert!(narrow.is_none() && strayed);
         }
     }
 
