@@ -61,7 +61,7 @@ impl Graph {
                 crate::bits::ones(&words[r.clone()])
                     .filter_map(|k| candidate(z, r.start * 64 + k as usize))
                     .map(|nd| Node {
-                        steps: sorted_steps(z, &nd),
+                        steps: kinds(z, nd.rank, nd.steps),
                         ..nd
                     }),
             );
@@ -70,12 +70,8 @@ impl Graph {
         let nodes = order::by_key(found, places, |nd| nd.place);
         let m = nodes.len();
         Graph::build(z, nodes, |i, nd, node| {
-            nd.steps.map(|s| match s & !INDEX {
-                _ if s == NONE => NONE,
-                ONWARDS => ONWARDS | wrap(i + 1, m) as u32,
-                BACKWARDS => BACKWARDS | wrap(i + m - 1, m) as u32,
-                _ => node(s as usize).unwrap_or(NONE),
-            })
+            let around = (wrap(i + 1, m) as u32, wrap(i + m - 1, m) as u32);
+            nd.steps.map(|s| named(s, around, node))
         })
     }
 
@@ -449,29 +445,31 @@ fn draw_to(
     z: &Zone,
     nd: &Node,
     b: [u32; 2],
-    (after, before): (u32, u32),
+    around: (u32, u32),
     node: &dyn Fn(usize) -> Option<u32>,
 ) -> [u32; 2] {
-    z.links[nd.rank as usize].map(|u| {
-        if u == u32::MAX {
-            NONE
-        } else if u == b[1] {
-            ONWARDS | after
-        } else if u == b[0] {
-            BACKWARDS | before
-        } else {
-            z.ix.rank_of(u).and_then(node).unwrap_or(NONE)
-        }
-    })
+    kinds(z, nd.rank, b).map(|s| named(s, around, node))
 }
 
-/// A node's steps as far as they are known before the nodes are in base order: onwards or
-/// backwards along the base (the node reached not yet named), the rank of the held square a
-/// move of its own leads to (below [`ONWARDS`], as a board has 2^30 squares at most), or
-/// [`NONE`] (a free slot, or a move to a square not held).
-fn sorted_steps(z: &Zone, nd: &Node) -> [u32; 2] {
-    let b = nd.steps;
-    z.links[nd.rank as usize].map(|u| {
+/// A step of [`kinds`] with its node named: the nodes after and before in the base, or the
+/// node of a rank (`node`).
+#[inline]
+fn named(s: u32, (after, before): (u32, u32), node: &dyn Fn(usize) -> Option<u32>) -> u32 {
+    match s & !INDEX {
+        _ if s == NONE => NONE,
+        ONWARDS => ONWARDS | after,
+        BACKWARDS => BACKWARDS | before,
+        _ => node(s as usize).unwrap_or(NONE),
+    }
+}
+
+/// The steps of the held square of rank `k` (the base's neighbours of its place `b`) as far
+/// as they are known before the nodes are in base order: onwards or backwards along the base
+/// (the node reached not yet named), the rank of the held square a move of its own leads to
+/// (below [`ONWARDS`], as a board has 2^30 squares at most), or [`NONE`] (a free slot, or a
+/// move to a square not held).
+fn kinds(z: &Zone, k: u32, b: [u32; 2]) -> [u32; 2] {
+    z.links[k as usize].map(|u| {
         if u == u32::MAX {
             NONE
         } else if u == b[1] {
