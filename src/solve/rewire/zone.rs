@@ -134,9 +134,9 @@ impl<'a> Zone<'a> {
         };
         // Made with zeros by the allocator (`calloc`), the store's pages are not touched
         // until written.
-        let t = total as usize;
-        if store.len() < (3 * t).max(room) {
-            *store = vec![0; (3 * t).max(room)];
+        let (t, need) = (total as usize, (3 * total as usize).max(room));
+        if store.len() < need {
+            *store = vec![0; need];
         }
         let (links, rest) = store.split_at_mut(2 * t);
         let (links, pos) = (bytemuck::cast_slice_mut(links), &mut rest[..t]);
@@ -160,18 +160,17 @@ impl<'a> Zone<'a> {
                         *l = ix.base_links(*p);
                     }
                 };
-                let (ps, ls) = (pos.chunks_mut(CHUNK), links.chunks_mut(CHUNK));
                 #[cfg(feature = "parallel")]
                 {
                     use rayon::prelude::*;
-                    let (ps, ls) = (ps.collect::<Vec<_>>(), ls.collect::<Vec<_>>());
-                    ps.into_par_iter()
-                        .zip(ls)
+                    (pos.par_chunks_mut(CHUNK).zip(links.par_chunks_mut(CHUNK)))
                         .zip(at.par_chunks(CHUNK))
                         .for_each(fill);
                 }
                 #[cfg(not(feature = "parallel"))]
-                ps.zip(ls).zip(at.chunks(CHUNK)).for_each(fill);
+                (pos.chunks_mut(CHUNK).zip(links.chunks_mut(CHUNK)))
+                    .zip(at.chunks(CHUNK))
+                    .for_each(fill);
                 false
             }
             Base::Kept(kept) => by_rank(&ix, kept, pos, links),
