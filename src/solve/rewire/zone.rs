@@ -500,6 +500,23 @@ fn gathered<T: Send>(
     outs
 }
 
+/// `f` over `slice` cut into chunks of [`CHUNK`] (each with its first index), side by side
+/// on every core where the slice is long.
+fn each_chunk<T: Send>(slice: &mut [T], f: impl Fn(usize, &mut [T]) + Sync + Send) {
+    #[cfg(feature = "parallel")]
+    if slice.len() >= crate::tour::PARALLEL_SQUARES / 16 {
+        use rayon::prelude::*;
+        slice
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .for_each(|(c, chunk)| f(c * CHUNK, chunk));
+        return;
+    }
+    for (c, chunk) in slice.chunks_mut(CHUNK).enumerate() {
+        f(c * CHUNK, chunk);
+    }
+}
+
 /// `f` over `0..n` cut into chunks, side by side on every core where `n` is large, in order.
 fn chunks<T: Send>(n: usize, f: impl Fn(std::ops::Range<usize>) -> T + Sync + Send) -> Vec<T> {
     chunks_of(n, CHUNK, f)
