@@ -475,17 +475,20 @@ fn filled<T: Send>(n: u32, f: impl Fn() -> T + Sync + Send) -> Vec<T> {
 pub(super) const GATHER: usize = 1024;
 
 /// `f` over `0..n` cut into chunks of `size`, each pushing on a vector of its own, side by
-/// side on every core where `n` is large; the vectors in order. They are made here: grown by
-/// a worker, a vector stays in the heap it was made in, which glibc hands back to the system
+/// side on every core where `n` is large; the vectors in order. They are made here, with the
+/// room `room` gives a chunk (as much as it can push, so none grows): grown by a worker, a
+/// vector stays in the heap it was made in, which glibc hands back to the system
 /// (`malloc_trim`); a worker's own heap keeps its top (of these lists, 14 MB of the peak at
-/// 10^8 squares round 10^4 macros).
+/// 10^8 squares round 10^4 macros). Grown step by step, the nodes' lists were copied and
+/// faulted in afresh at each step.
 fn gathered<T: Send>(
     n: usize,
     size: usize,
+    room: impl Fn(&std::ops::Range<usize>) -> usize,
     f: impl Fn(std::ops::Range<usize>, &mut Vec<T>) + Sync + Send,
 ) -> Vec<Vec<T>> {
     let ranges = cut(n, size);
-    let mut outs: Vec<Vec<T>> = ranges.iter().map(|_| Vec::with_capacity(GATHER)).collect();
+    let mut outs: Vec<Vec<T>> = ranges.iter().map(|r| Vec::with_capacity(room(r))).collect();
     #[cfg(feature = "parallel")]
     if n >= crate::tour::PARALLEL_SQUARES / 16 {
         use rayon::prelude::*;

@@ -56,16 +56,21 @@ impl Graph {
         // its moves and the held squares they lead to lie close together: once the nodes are
         // in base order, a move's node is one look-up (drawn in base order, a step took a
         // node's moves, the square's rank and then its node, each from far away).
-        let found = gathered(words.len(), CHUNK / 64, |r, out| {
-            out.extend(
-                crate::bits::ones(&words[r.clone()])
-                    .filter_map(|k| candidate(z, r.start * 64 + k as usize))
-                    .map(|nd| Node {
-                        steps: kinds(z, nd.rank, nd.steps),
-                        ..nd
-                    }),
-            );
-        });
+        let found = gathered(
+            words.len(),
+            CHUNK / 64,
+            |r| ones_in(&words[r.clone()]),
+            |r, out| {
+                out.extend(
+                    crate::bits::ones(&words[r.clone()])
+                        .filter_map(|k| candidate(z, r.start * 64 + k as usize))
+                        .map(|nd| Node {
+                            steps: kinds(z, nd.rank, nd.steps),
+                            ..nd
+                        }),
+                );
+            },
+        );
         let places = u32::try_from(z.ix.base.len()).ok()?;
         let nodes = order::by_key(found, places, |nd| nd.place);
         let m = nodes.len();
@@ -140,17 +145,23 @@ impl Graph {
         let words = seen.words();
         // The nodes whose moves changed, and the new nodes, each with the node before it in
         // the base and how far past it; on every core.
-        let parts = gathered(words.len(), CHUNK / 64, |r, out| {
-            for k in crate::bits::ones(&words[r.clone()]).map(|k| r.start * 64 + k as usize) {
-                if let Some(i) = self.node(z, k) {
-                    out.push(Err(i));
-                } else if let Some(nd) = candidate(z, k) {
-                    let before = self.before(nd.place);
-                    let past = wrap(nd.place as usize + n - self.nodes[before].place as usize, n);
-                    out.push(Ok((before as u32, past as u32, nd)));
+        let parts = gathered(
+            words.len(),
+            CHUNK / 64,
+            |r| ones_in(&words[r.clone()]),
+            |r, out| {
+                for k in crate::bits::ones(&words[r.clone()]).map(|k| r.start * 64 + k as usize) {
+                    if let Some(i) = self.node(z, k) {
+                        out.push(Err(i));
+                    } else if let Some(nd) = candidate(z, k) {
+                        let before = self.before(nd.place);
+                        let past =
+                            wrap(nd.place as usize + n - self.nodes[before].place as usize, n);
+                        out.push(Ok((before as u32, past as u32, nd)));
+                    }
                 }
-            }
-        });
+            },
+        );
         let (mut redraw, mut add): (Vec<usize>, Vec<(u32, u32, Node)>) = (Vec::new(), Vec::new());
         for part in parts {
             for x in part {
@@ -211,12 +222,17 @@ impl Graph {
         };
         redraw.extend(m..self.nodes.len());
         let node = |k: usize| self.node(z, k).map(|i| i as u32);
-        let drawn: Vec<[u32; 2]> = gathered(redraw.len(), CHUNK, |r, out| {
-            out.extend(redraw[r].iter().map(|&i| {
-                let nd = &self.nodes[i];
-                draw_to(z, nd, z.ix.base_links(nd.place), node_around(i), &node)
-            }));
-        })
+        let drawn: Vec<[u32; 2]> = gathered(
+            redraw.len(),
+            CHUNK,
+            |r| r.len(),
+            |r, out| {
+                out.extend(redraw[r].iter().map(|&i| {
+                    let nd = &self.nodes[i];
+                    draw_to(z, nd, z.ix.base_links(nd.place), node_around(i), &node)
+                }));
+            },
+        )
         .concat();
         for (&i, s) in redraw.iter().zip(drawn) {
             if s.contains(&NONE) {
@@ -491,6 +507,11 @@ fn kinds(z: &Zone, k: u32, b: [u32; 2]) -> [u32; 2] {
             z.ix.rank_of(u).map_or(NONE, |k| k as u32)
         }
     })
+}
+
+/// The bits set in `words`: as many nodes as a chunk of them can find.
+fn ones_in(words: &[u64]) -> usize {
+    words.iter().map(|w| w.count_ones() as usize).sum()
 }
 
 /// The held square of rank `k` as a node where its moves are not the base's (or it is
