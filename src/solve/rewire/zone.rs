@@ -48,9 +48,9 @@ pub(super) struct Zone<'a> {
     links: &'a mut [[u32; 2]],
     /// The held squares whose moves were ever changed, by rank: the nodes are among them.
     dirty: BitSet,
-    /// Node numbers by rank for the graph (stale entries are told by the graph's node list,
-    /// which must point back).
-    node_of: Vec<AtomicU32>,
+    /// Node numbers by rank for the graph, in the store (stale entries, and whatever the
+    /// store held, are told by the graph's node list, which must point back).
+    node_of: &'a [AtomicU32],
     /// The cycles as last numbered.
     graph: Option<graph::Graph>,
     /// The ranks of the squares that are nodes whatever their moves: where the walk begins
@@ -66,10 +66,10 @@ pub(super) struct Zone<'a> {
 impl<'a> Zone<'a> {
     /// The squares within `margin` of `clusters` and of `pins`, from `base` (a closed tour
     /// of the whole board, or a path whose ends are taken as joined); `forced` are always
-    /// nodes. The held squares' moves and places are kept at the front of `store`, made `room`
-    /// long at least: the tour is written there once the zone is given up, over pages the
-    /// zone first touched (at 10^8 squares round 10^4 macros, 144 MB the tour and the zone
-    /// each faulted in afresh).
+    /// nodes. The held squares' moves, places and node numbers are kept at the front of
+    /// `store`, made `room` long at least: the tour is written there once the zone is given
+    /// up, over pages the zone first touched (at 10^8 squares round 10^4 macros, 194 MB the
+    /// tour and the zone each faulted in afresh).
     pub(super) fn new(
         board: Board,
         base: Base<'a>,
@@ -134,12 +134,13 @@ impl<'a> Zone<'a> {
         };
         // Made with zeros by the allocator (`calloc`), the store's pages are not touched
         // until written.
-        let (t, need) = (total as usize, (3 * total as usize).max(room));
+        let (t, need) = (total as usize, (4 * total as usize).max(room));
         if store.len() < need {
             *store = vec![0; need];
         }
         let (links, rest) = store.split_at_mut(2 * t);
-        let (links, pos) = (bytemuck::cast_slice_mut(links), &mut rest[..t]);
+        let (pos, rest) = rest.split_at_mut(t);
+        let (links, node_of) = (bytemuck::cast_slice_mut(links), atomics(&mut rest[..t]));
         // Each held square's place and neighbours, on every core: from a pass over a whole
         // base, or looked up square by square in a kept one.
         let lost = match base {
@@ -185,7 +186,7 @@ impl<'a> Zone<'a> {
             ix,
             links,
             dirty,
-            node_of: filled(total, || AtomicU32::new(u32::MAX)),
+            node_of,
             graph: None,
             forced_ranks,
             fresh: Vec::new(),
@@ -450,6 +451,16 @@ impl Wiring for Zone<'_> {
             None => Walked::Path(Vec::new()),
         }
     }
+}
+
+/// `words` as atomics, to be written side by side by the cores.
+fn atomics(words: &mut [u32]) -> &[AtomicU32] {
+    // SAFETY: `AtomicU32` has the size and bit validity of `u32` and, where `u32` is aligned
+    // to 4 as on every target the tool is built for (checked below), its alignment; the
+    // slice is borrowed mutably, so no other access to it is made while the atomics live
+    // (`AtomicU32::from_mut_slice`, not yet stable, does the same).
+    const _: () = assert!(std::mem::align_of::<u32>() == std::mem::align_of::<AtomicU32>());
+    unsafe { &*(std::ptr::from_mut(words) as *const [AtomicU32]) }
 }
 
 /// `0..n` cut into ranges of `size` (the last shorter).
