@@ -175,26 +175,33 @@ pub(crate) fn ones(row: &[u64]) -> impl Iterator<Item = u32> + '_ {
 }
 
 /// Writes the elements of `words`, word `first` of a set on, in order to `out`, which holds
-/// exactly as many: a full word as 64 elements in a row (a floor plan's macros fill most of
-/// theirs), any other bit by bit.
-pub(crate) fn write_ones(words: &[u64], first: usize, out: &mut [u32]) {
+/// at least as many, and says how many it wrote: a full word as 64 elements in a row (a
+/// floor plan's macros fill most of theirs), any other bit by bit. `out` may be memory not
+/// yet written (a list made without filling it first, whose pages the cores then touch side
+/// by side).
+pub(crate) fn write_ones(
+    words: &[u64],
+    first: usize,
+    out: &mut [std::mem::MaybeUninit<u32>],
+) -> usize {
     let mut at = 0;
     for (i, &w) in words.iter().enumerate() {
         let base = ((first + i) * 64) as u32;
         if w == u64::MAX {
             for (j, o) in out[at..at + 64].iter_mut().enumerate() {
-                *o = base + j as u32;
+                o.write(base + j as u32);
             }
             at += 64;
             continue;
         }
         let mut w = w;
         while w != 0 {
-            out[at] = base + w.trailing_zeros();
+            out[at].write(base + w.trailing_zeros());
             w &= w - 1;
             at += 1;
         }
     }
+    at
 }
 
 /// The bits of word `i` that stand for elements below `n` (all of them but in the last word).
@@ -225,9 +232,11 @@ mod tests {
         ];
         for first in [0usize, 5] {
             let want: Vec<u32> = ones(&words).map(|b| b + first as u32 * 64).collect();
-            let mut out = vec![u32::MAX; want.len()];
-            write_ones(&words, first, &mut out);
-            assert_eq!(out, want);
+            let mut out = vec![std::mem::MaybeUninit::new(u32::MAX); want.len() + 1];
+            assert_eq!(write_ones(&words, first, &mut out), want.len());
+            let out: Vec<u32> = out.iter().map(|o| unsafe { o.assume_init() }).collect();
+            assert_eq!(out[..want.len()], want);
+            assert_eq!(out[want.len()], u32::MAX, "nothing written past the ones");
         }
     }
 

@@ -91,14 +91,12 @@ fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
     };
     #[cfg(not(feature = "parallel"))]
     let counts: Vec<usize> = parts.iter().map(count).collect();
-    // Made with zeros by the allocator (`calloc`), its pages are first touched by the
-    // writes below, on every core: filled with zeros first, on one core, the 25 MB at 10^8
-    // squares round 10^4 macros took 10-13 ms before anything else could start.
-    let zeroed = Arc::<[u32]>::new_zeroed_slice(counts.iter().sum());
-    // SAFETY: every bit pattern, zero among them, is a valid `u32`.
-    let mut holes: Arc<[u32]> = unsafe { zeroed.assume_init() };
+    // Made without filling it, its pages are first touched by the writes below, on every
+    // core: filled with zeros first, on one core, the 25 MB at 10^8 squares round 10^4
+    // macros took 10-13 ms before anything else could start.
+    let mut holes = Arc::<[u32]>::new_uninit_slice(counts.iter().sum());
     let Some(out) = Arc::get_mut(&mut holes) else {
-        return holes;
+        unreachable!("a list just made is not shared");
     };
     let mut jobs = Vec::with_capacity(parts.len());
     let mut rest = out;
@@ -107,8 +105,9 @@ fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
         jobs.push((r, mine));
         rest = tail;
     }
-    let write = |(r, out): (std::ops::Range<usize>, &mut [u32])| {
-        crate::bits::write_ones(&words[r.clone()], r.start, out);
+    let write = |(r, out): (std::ops::Range<usize>, &mut [std::mem::MaybeUninit<u32>])| {
+        let wrote = crate::bits::write_ones(&words[r.clone()], r.start, out);
+        assert_eq!(wrote, out.len(), "a task writes every element of its share");
     };
     #[cfg(feature = "parallel")]
     {
@@ -117,7 +116,10 @@ fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
     }
     #[cfg(not(feature = "parallel"))]
     jobs.into_iter().for_each(write);
-    holes
+    // SAFETY: every element was written: the shares cover the list, and each task wrote as
+    // many elements as its share holds (asserted above; a task that panics takes the list,
+    // never read, down with it).
+    unsafe { holes.assume_init() }
 }
 
 /// Words of a set a task of [`listed`] takes (2^18 squares).
