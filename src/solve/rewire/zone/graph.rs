@@ -224,7 +224,7 @@ impl Graph {
         let node = |k: usize| self.node(z, k).map(|i| i as u32);
         let drawn: Vec<[u32; 2]> = gathered(
             redraw.len(),
-            CHUNK,
+            CHUNK / 16,
             |r| r.len(),
             |r, out| {
                 out.extend(redraw[r].iter().map(|&i| {
