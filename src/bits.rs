@@ -36,13 +36,7 @@ impl BitSet {
 
     /// Inserts `lo..hi`, or with `on` false removes it, a word at a time.
     pub(crate) fn set_range(&mut self, lo: usize, hi: usize, on: bool) {
-        for (w, mask) in masks(lo, hi) {
-            if on {
-                self.words[w] |= mask;
-            } else {
-                self.words[w] &= !mask;
-            }
-        }
+        set_range_in(&mut self.words, lo, hi, on);
     }
 
     /// Whether every element of `lo..hi` is in the set, a word at a time.
@@ -50,16 +44,25 @@ impl BitSet {
         masks(lo, hi).all(|(w, mask)| self.words[w] & mask == mask)
     }
 
-    /// Removes every element of `other` (over as many elements), a word at a time.
-    pub(crate) fn remove_all(&mut self, other: &BitSet) {
-        for (w, o) in self.words.iter_mut().zip(&other.words) {
-            *w &= !o;
-        }
-    }
-
     /// The words, 64 elements each, the first in the lowest bit.
     pub(crate) fn words(&self) -> &[u64] {
         &self.words
+    }
+
+    /// The words, to be written a share at a time (by [`set_range_in`], say).
+    pub(crate) fn words_mut(&mut self) -> &mut [u64] {
+        &mut self.words
+    }
+}
+
+/// Sets the bits `lo..hi` of `words`, or with `on` false clears them, a word at a time.
+pub(crate) fn set_range_in(words: &mut [u64], lo: usize, hi: usize, on: bool) {
+    for (w, mask) in masks(lo, hi) {
+        if on {
+            words[w] |= mask;
+        } else {
+            words[w] &= !mask;
+        }
     }
 }
 
@@ -265,12 +268,13 @@ mod tests {
         let want: Vec<usize> = (60..64).chain(128..130).chain(131..190).collect();
         assert_eq!(held, want);
         assert_eq!(s.words().len(), 4);
-        let mut less = s.clone();
-        let mut cut = BitSet::new(200);
-        cut.set_range(50, 70, true);
-        cut.set_range(188, 200, true);
-        less.remove_all(&cut);
-        let held: Vec<usize> = (0..200).filter(|&i| less.contains(i)).collect();
+        // Shares of the words, each set on its own from its first element, as the whole.
+        let mut shared = s.clone();
+        let (a, b) = shared.words_mut().split_at_mut(1);
+        set_range_in(a, 50, 64, false);
+        set_range_in(b, 0, 70 - 64, false);
+        set_range_in(b, 188 - 64, 200 - 64, false);
+        let held: Vec<usize> = (0..200).filter(|&i| shared.contains(i)).collect();
         let want: Vec<usize> = (128..130).chain(131..188).collect();
         assert_eq!(held, want);
         // Every range, word by word, as element by element.
