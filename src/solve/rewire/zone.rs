@@ -15,8 +15,8 @@
 //! other in the base, every square keeps the base's moves, so the stretch of base between
 //! them is one step of the walk. The cycles are numbered on every core, stretch by stretch
 //! of the nodes (`zone/graph/number.rs`). The tour is then written stretch by stretch,
-//! copied from the base on every core, into the buffer that held the zone's moves and
-//! places ([`Zone::new`]).
+//! copied from the base on every core, into the buffer that held the zone's moves, places
+//! and node numbers ([`Zone::new`]).
 
 mod band;
 mod graph;
