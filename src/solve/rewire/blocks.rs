@@ -61,6 +61,40 @@ pub(super) struct Blocks {
     pub(super) list: Vec<Block>,
 }
 
+/// The squares of `runs` (row-major, apart) as a set, a share of its words on each core,
+/// each share setting the runs that fall in it (on one core, with the set's pages touched
+/// there, 8 ms at 10^8 squares round 10^4 macros).
+fn set_of(board: Board, runs: &[(u32, u32, u32)]) -> BitSet {
+    let cols = board.cols as usize;
+    let span = |&(r, c0, c1): &(u32, u32, u32)| {
+        let at = r as usize * cols;
+        (at + c0 as usize, at + c1 as usize)
+    };
+    let mut set = BitSet::new(board.area());
+    let fill = |(w0, words): (usize, &mut [u64])| {
+        let (lo, hi) = (w0 * 64, (w0 + words.len()) * 64);
+        let first = runs.partition_point(|run| span(run).1 <= lo);
+        for (a, z) in runs[first..].iter().map(span).take_while(|&(a, _)| a < hi) {
+            crate::bits::set_range_in(words, a.max(lo) - lo, z.min(hi) - lo, true);
+        }
+    };
+    const WORDS: usize = 1 << 12;
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        set.words_mut()
+            .par_chunks_mut(WORDS)
+            .enumerate()
+            .for_each(|(c, words)| fill((c * WORDS, words)));
+    }
+    #[cfg(not(feature = "parallel"))]
+    set.words_mut()
+        .chunks_mut(WORDS)
+        .enumerate()
+        .for_each(|(c, words)| fill((c * WORDS, words)));
+    set
+}
+
 /// The holes of `shape` as a set and as 8-connected blocks.
 pub(super) fn blocks_of(shape: &Shape) -> Blocks {
     let board = shape.board();
@@ -97,11 +131,7 @@ pub(super) fn blocks_of(shape: &Shape) -> Blocks {
         runs.push((r, c, c + len as u32));
         i += len;
     }
-    let mut set = BitSet::new(board.area());
-    for &(r, c0, c1) in &runs {
-        let at = r as usize * cols as usize;
-        set.set_range(at + c0 as usize, at + c1 as usize, true);
-    }
+    let set = set_of(board, &runs);
     // Runs of one row joined to those of the row above that touch them, corners included.
     let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
     let mut above = 0..0;
