@@ -1,6 +1,7 @@
 //! A shape's hole list made: from a set of many holes, or from a floor plan's few runs,
 //! written without filling it first, a share on each core.
 
+use std::mem::MaybeUninit;
 use std::sync::Arc;
 
 /// The squares of `set` in order, as a shared list: counted first, the list is written in
@@ -26,35 +27,9 @@ pub(super) fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
     };
     #[cfg(not(feature = "parallel"))]
     let counts: Vec<usize> = parts.iter().map(count).collect();
-    // Made without filling it, its pages are first touched by the writes below, on every
-    // core: filled with zeros first, on one core, the 25 MB at 10^8 squares round 10^4
-    // macros took 10-13 ms before anything else could start.
-    let mut holes = Arc::<[u32]>::new_uninit_slice(counts.iter().sum());
-    let Some(out) = Arc::get_mut(&mut holes) else {
-        unreachable!("a list just made is not shared");
-    };
-    let mut jobs = Vec::with_capacity(parts.len());
-    let mut rest = out;
-    for (r, &c) in parts.into_iter().zip(&counts) {
-        let (mine, tail) = std::mem::take(&mut rest).split_at_mut(c);
-        jobs.push((r, mine));
-        rest = tail;
-    }
-    let write = |(r, out): (std::ops::Range<usize>, &mut [std::mem::MaybeUninit<u32>])| {
-        let wrote = crate::bits::write_ones(&words[r.clone()], r.start, out);
-        assert_eq!(wrote, out.len(), "a task writes every element of its share");
-    };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        jobs.into_par_iter().for_each(write);
-    }
-    #[cfg(not(feature = "parallel"))]
-    jobs.into_iter().for_each(write);
-    // SAFETY: every element was written: the shares cover the list, and each task wrote as
-    // many elements as its share holds (asserted above; a task that panics takes the list,
-    // never read, down with it).
-    unsafe { holes.assume_init() }
+    written(parts.into_iter().zip(counts).collect(), |r, out| {
+        crate::bits::write_ones(&words[r.clone()], r.start, out)
+    })
 }
 
 /// The squares of `runs` (each its first square and length, sorted, overlaps allowed) in
@@ -70,34 +45,53 @@ pub(super) fn listed_runs(runs: &[(u32, u32)]) -> Arc<[u32]> {
         }
     }
     let size = |&(first, end): &(u32, u64)| (end - u64::from(first)) as usize;
-    let mut holes = Arc::<[u32]>::new_uninit_slice(joined.iter().map(size).sum());
-    let Some(out) = Arc::get_mut(&mut holes) else {
-        unreachable!("a list just made is not shared");
-    };
-    let mut jobs = Vec::new();
-    let (mut rest, mut i) = (out, 0);
+    let mut shares = Vec::new();
+    let mut i = 0;
     while i < joined.len() {
         let (mut j, mut count) = (i, 0);
         while j < joined.len() && count < LISTED_WORDS * 64 {
             count += size(&joined[j]);
             j += 1;
         }
-        let (mine, tail) = std::mem::take(&mut rest).split_at_mut(count);
-        jobs.push((&joined[i..j], mine));
-        (rest, i) = (tail, j);
+        shares.push((&joined[i..j], count));
+        i = j;
     }
-    let write = |(runs, out): (&[(u32, u64)], &mut [std::mem::MaybeUninit<u32>])| {
+    written(shares, |runs, out| {
         let mut slots = out.iter_mut();
+        let mut wrote = 0;
         for &(first, end) in runs {
             // The run first: a zip takes from its left side first.
             for (h, o) in (first..end as u32).zip(slots.by_ref()) {
                 o.write(h);
+                wrote += 1;
             }
         }
-        assert!(
-            slots.next().is_none(),
-            "a task writes every element of its share"
-        );
+        wrote
+    })
+}
+
+/// A list made without filling it, its pages first touched by the writes, on every core
+/// (filled with zeros first, on one core, the 25 MB at 10^8 squares round 10^4 macros took
+/// 10-13 ms before anything else could start): each share, with as many elements as it
+/// says, written in turn by `write`, which says how many it wrote.
+fn written<S: Send>(
+    shares: Vec<(S, usize)>,
+    write: impl Fn(S, &mut [MaybeUninit<u32>]) -> usize + Sync,
+) -> Arc<[u32]> {
+    let mut list = Arc::<[u32]>::new_uninit_slice(shares.iter().map(|s| s.1).sum());
+    let Some(out) = Arc::get_mut(&mut list) else {
+        unreachable!("a list just made is not shared");
+    };
+    let mut jobs = Vec::with_capacity(shares.len());
+    let mut rest = out;
+    for (share, count) in shares {
+        let (mine, tail) = std::mem::take(&mut rest).split_at_mut(count);
+        jobs.push((share, mine));
+        rest = tail;
+    }
+    let write = |(share, out): (S, &mut [MaybeUninit<u32>])| {
+        let len = out.len();
+        assert_eq!(write(share, out), len, "a share is written whole");
     };
     #[cfg(feature = "parallel")]
     {
@@ -106,9 +100,9 @@ pub(super) fn listed_runs(runs: &[(u32, u32)]) -> Arc<[u32]> {
     }
     #[cfg(not(feature = "parallel"))]
     jobs.into_iter().for_each(write);
-    // SAFETY: every element was written: the shares cover the list, and each task wrote
-    // every element of its share (asserted above).
-    unsafe { holes.assume_init() }
+    // SAFETY: every element was written: the shares cover the list, and each was written
+    // whole (asserted above; a share that panics takes the list, never read, down with it).
+    unsafe { list.assume_init() }
 }
 
 /// Words of a set a task of [`listed`] takes (2^18 squares).

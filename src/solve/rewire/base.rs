@@ -180,3 +180,20 @@ impl Runs {
         out
     }
 }
+
+/// `f` over `slice` cut into chunks of [`CHUNK`] (each with its first index), side by side
+/// on every core where the slice is long.
+pub(super) fn each_chunk<T: Send>(slice: &mut [T], f: impl Fn(usize, &mut [T]) + Sync + Send) {
+    #[cfg(feature = "parallel")]
+    if slice.len() >= crate::tour::PARALLEL_SQUARES / 16 {
+        use rayon::prelude::*;
+        slice
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .for_each(|(c, chunk)| f(c * CHUNK, chunk));
+        return;
+    }
+    for (c, chunk) in slice.chunks_mut(CHUNK).enumerate() {
+        f(c * CHUNK, chunk);
+    }
+}

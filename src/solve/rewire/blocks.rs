@@ -2,6 +2,7 @@
 //! their boxes, and the clusters of boxes that come close, found from the holes' runs along
 //! the rows (a macro of h rows is h runs), never a pass over every square.
 
+use super::base::each_chunk;
 use super::find;
 use crate::bits::BitSet;
 use crate::board::{Board, Square};
@@ -71,27 +72,13 @@ fn set_of(board: Board, runs: &[(u32, u32, u32)]) -> BitSet {
         (at + c0 as usize, at + c1 as usize)
     };
     let mut set = BitSet::new(board.area());
-    let fill = |(w0, words): (usize, &mut [u64])| {
+    each_chunk(set.words_mut(), |w0, words| {
         let (lo, hi) = (w0 * 64, (w0 + words.len()) * 64);
         let first = runs.partition_point(|run| span(run).1 <= lo);
         for (a, z) in runs[first..].iter().map(span).take_while(|&(a, _)| a < hi) {
             crate::bits::set_range_in(words, a.max(lo) - lo, z.min(hi) - lo, true);
         }
-    };
-    const WORDS: usize = 1 << 12;
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        set.words_mut()
-            .par_chunks_mut(WORDS)
-            .enumerate()
-            .for_each(|(c, words)| fill((c * WORDS, words)));
-    }
-    #[cfg(not(feature = "parallel"))]
-    set.words_mut()
-        .chunks_mut(WORDS)
-        .enumerate()
-        .for_each(|(c, words)| fill((c * WORDS, words)));
+    });
     set
 }
 

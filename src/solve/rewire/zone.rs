@@ -23,7 +23,7 @@ mod graph;
 mod index;
 mod order;
 
-use super::base::{wrap, Base, Runs, BACK, CHUNK, EVERY};
+use super::base::{each_chunk, wrap, Base, Runs, BACK, CHUNK, EVERY};
 use super::blocks::{Block, Cluster};
 use super::wiring::{Met, Moves, Rewiring, Walked, Wiring, UNKNOWN};
 use crate::bits::BitSet;
@@ -553,23 +553,6 @@ fn gathered<T: Send>(
         f(r, out);
     }
     outs
-}
-
-/// `f` over `slice` cut into chunks of [`CHUNK`] (each with its first index), side by side
-/// on every core where the slice is long.
-fn each_chunk<T: Send>(slice: &mut [T], f: impl Fn(usize, &mut [T]) + Sync + Send) {
-    #[cfg(feature = "parallel")]
-    if slice.len() >= crate::tour::PARALLEL_SQUARES / 16 {
-        use rayon::prelude::*;
-        slice
-            .par_chunks_mut(CHUNK)
-            .enumerate()
-            .for_each(|(c, chunk)| f(c * CHUNK, chunk));
-        return;
-    }
-    for (c, chunk) in slice.chunks_mut(CHUNK).enumerate() {
-        f(c * CHUNK, chunk);
-    }
 }
 
 /// `f` over `0..n` cut into chunks, side by side on every core where `n` is large, in order.
