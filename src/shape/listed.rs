@@ -14,12 +14,7 @@ pub(super) fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
         .step_by(LISTED_WORDS)
         .map(|w| w..(w + LISTED_WORDS).min(words.len()))
         .collect();
-    let count = |r: &std::ops::Range<usize>| -> usize {
-        words[r.clone()]
-            .iter()
-            .map(|w| w.count_ones() as usize)
-            .sum()
-    };
+    let count = |r: &std::ops::Range<usize>| crate::bits::count(&words[r.clone()]) as usize;
     #[cfg(feature = "parallel")]
     let counts: Vec<usize> = {
         use rayon::prelude::*;

@@ -144,9 +144,7 @@ impl<'a> Zone<'a> {
         }
         // Held squares before each word: each share's count, then its words' on every core.
         let words = held.words();
-        let counts = chunks(words.len(), |r| {
-            words[r].iter().map(|w| w.count_ones()).sum::<u32>()
-        });
+        let counts = chunks(words.len(), |r| crate::bits::count(&words[r]));
         let mut rank = vec![0u32; words.len()];
         let mut firsts = Vec::with_capacity(counts.len());
         let mut total = 0u32;
@@ -524,9 +522,9 @@ fn filled<T: Send>(n: u32, f: impl Fn() -> T + Sync + Send) -> Vec<T> {
 pub(super) const GATHER: usize = 1024;
 
 /// `f` over `0..n` cut into chunks of `size`, each pushing on a vector of its own, side by
-/// side on every core where there are two chunks; the vectors in order. They are made here, with the
-/// room `room` gives a chunk (as much as it can push, so none grows): grown by a worker, a
-/// vector stays in the heap it was made in, which glibc hands back to the system
+/// side on every core where there are two chunks; the vectors in order. They are made here,
+/// with the room `room` gives a chunk (as much as it can push, so none grows): grown by a
+/// worker, a vector stays in the heap it was made in, which glibc hands back to the system
 /// (`malloc_trim`); a worker's own heap keeps its top (of these lists, 14 MB of the peak at
 /// 10^8 squares round 10^4 macros). Grown step by step, the nodes' lists were copied and
 /// faulted in afresh at each step.

@@ -59,7 +59,7 @@ impl Graph {
         let found = gathered(
             words.len(),
             CHUNK / 64,
-            |r| ones_in(&words[r.clone()]),
+            |r| crate::bits::count(&words[r.clone()]) as usize,
             |r, out| {
                 out.extend(
                     crate::bits::ones(&words[r.clone()])
@@ -148,7 +148,7 @@ impl Graph {
         let parts = gathered(
             words.len(),
             CHUNK / 64,
-            |r| ones_in(&words[r.clone()]),
+            |r| crate::bits::count(&words[r.clone()]) as usize,
             |r, out| {
                 for k in crate::bits::ones(&words[r.clone()]).map(|k| r.start * 64 + k as usize) {
                     if let Some(i) = self.node(z, k) {
@@ -507,11 +507,6 @@ fn kinds(z: &Zone, k: u32, b: [u32; 2]) -> [u32; 2] {
             z.ix.rank_of(u).map_or(NONE, |k| k as u32)
         }
     })
-}
-
-/// The bits set in `words`: as many nodes as a chunk of them can find.
-fn ones_in(words: &[u64]) -> usize {
-    words.iter().map(|w| w.count_ones() as usize).sum()
 }
 
 /// The held square of rank `k` as a node where its moves are not the base's (or it is
