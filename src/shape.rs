@@ -7,7 +7,7 @@ use crate::board::{Board, Square};
 use std::sync::Arc;
 
 mod listed;
-use listed::{listed, listed_runs};
+use listed::{listed, listed_runs, sorted_runs};
 
 /// Errors from building a shape.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -151,9 +151,7 @@ impl Shape {
         // they give the list straight, where one bit a square first took 10-15 ms on one
         // core; a mask's millions of runs go through the bits.
         let holes = if runs.len() as u64 <= area / 64 {
-            let mut sorted: Vec<(u32, u32)> = runs.iter().copied().filter(|r| r.1 > 0).collect();
-            sorted.sort_unstable();
-            listed_runs(&sorted)
+            listed_runs(&sorted_runs(board.area(), runs))
         } else {
             let mut set = crate::bits::BitSet::new(board.area());
             for &(first, len) in runs {

@@ -116,13 +116,25 @@ pub(crate) fn construct(shape: &Shape, ends: Option<(u32, u32)>) -> Option<Vec<u
     // A large board's tour is kept as the tile walk made it: the tour built round the blocks
     // is then the only one written out square by square.
     let board = shape.board();
+    let mut found = None;
     if board.area() >= crate::tour::PARALLEL_SQUARES {
-        if let Some(kept) = divide::build_kept(board) {
-            return construct_on(shape, Base::Kept(&kept), &KNIGHT_DIRECTIONS, ends);
+        // The base and the blocks are found side by side: each is partly serial (the tile
+        // walk; the holes' runs), and one after the other they left a core idle for 40 ms
+        // at 10^8 squares round 10^4 macros.
+        let blocks = || Found::of(shape, &KNIGHT_DIRECTIONS);
+        #[cfg(feature = "parallel")]
+        let (kept, blocks) = rayon::join(|| divide::build_kept(board), blocks);
+        #[cfg(not(feature = "parallel"))]
+        let (kept, blocks) = (divide::build_kept(board), blocks());
+        if let Some(kept) = kept {
+            let found = Some(blocks);
+            return construct_on(shape, Base::Kept(&kept), &KNIGHT_DIRECTIONS, (ends, found));
         }
+        found = Some(blocks);
     }
     let built = divide::build(board, None, None).ok()?;
-    construct_from(shape, &built.tour.path, &KNIGHT_DIRECTIONS, ends)
+    let base = Base::Whole(&built.tour.path);
+    construct_on(shape, base, &KNIGHT_DIRECTIONS, (ends, found))
 }
 
 /// Whether two ends are near enough to be rewired together ([`construct_from`]); farther
@@ -145,15 +157,15 @@ pub(crate) fn construct_from(
     moves: &[(i32, i32)],
     ends: Option<(u32, u32)>,
 ) -> Option<Vec<u32>> {
-    construct_on(shape, Base::Whole(base), moves, ends)
+    construct_on(shape, Base::Whole(base), moves, (ends, None))
 }
 
-/// [`construct_from`] on a base kept either way.
+/// [`construct_from`] on a base kept either way, the blocks found already or not.
 fn construct_on(
     shape: &Shape,
     base: Base,
     moves: &[(i32, i32)],
-    ends: Option<(u32, u32)>,
+    (ends, found): (Option<(u32, u32)>, Option<Found>),
 ) -> Option<Vec<u32>> {
     let board = shape.board();
     if shape.is_rect() || base.len() != board.area() {
@@ -164,7 +176,8 @@ fn construct_on(
     }) {
         return None;
     }
-    round_blocks(shape, base, moves, ends.map(Ends::Near))
+    let found = found.unwrap_or_else(|| Found::of(shape, moves));
+    round_blocks(shape, base, moves, (ends.map(Ends::Near), found))
 }
 
 /// A path from `s` to `t` through every open square of `shape` by `moves`, rewired from
@@ -190,7 +203,13 @@ pub(crate) fn construct_between(
     {
         return None;
     }
-    round_blocks(shape, Base::Whole(base), moves, Some(Ends::Far((s, t))))
+    let found = Found::of(shape, moves);
+    round_blocks(
+        shape,
+        Base::Whole(base),
+        moves,
+        (Some(Ends::Far((s, t))), found),
+    )
 }
 
 /// A path's two ends and how they are joined: rewired together like a cluster, or kept
@@ -208,11 +227,9 @@ fn round_blocks(
     shape: &Shape,
     base: Base,
     moves: &[(i32, i32)],
-    ends: Option<Ends>,
+    (ends, Found { blocks, clusters }): (Option<Ends>, Found),
 ) -> Option<Vec<u32>> {
     let board = shape.board();
-    let blocks = blocks_of(shape);
-    let clusters = clusters_of(&blocks.list, apart_for(moves));
     let pair = ends.map(|(Ends::Near(e) | Ends::Far(e))| e);
     let reach = reach_of(moves);
     let pins: Vec<u32> = pair.map(|(s, t)| vec![s, t]).unwrap_or_default();
@@ -270,6 +287,21 @@ fn round_blocks(
         give_back_freed();
     }
     path
+}
+
+/// The blocks of a shape and their clusters, for a piece's moves.
+struct Found {
+    blocks: blocks::Blocks,
+    clusters: Vec<Cluster>,
+}
+
+impl Found {
+    /// The blocks of `shape`, clustered as far apart as `moves` need.
+    fn of(shape: &Shape, moves: &[(i32, i32)]) -> Found {
+        let blocks = blocks_of(shape);
+        let clusters = clusters_of(&blocks.list, apart_for(moves));
+        Found { blocks, clusters }
+    }
 }
 
 /// Hands the heap the rewiring freed back to the system. glibc keeps freed memory in its
@@ -571,7 +603,8 @@ mod tests {
             )),
         ] {
             let whole = construct_from(&shape, &base, &KNIGHT_DIRECTIONS, ends).unwrap();
-            let from_kept = construct_on(&shape, Base::Kept(&kept), &KNIGHT_DIRECTIONS, ends);
+            let from_kept =
+                construct_on(&shape, Base::Kept(&kept), &KNIGHT_DIRECTIONS, (ends, None));
             assert!(from_kept.as_ref() == Some(&whole), "{ends:?}");
             let kind = if ends.is_some() {
                 crate::tour::Kind::Open
