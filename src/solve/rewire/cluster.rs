@@ -318,6 +318,7 @@ struct BoxMoves {
 
 impl BoxMoves {
     /// Puts `to` in the slot of square `g` (at `l`) that holds `from`.
+    #[inline]
     fn set(&mut self, (l, g): (usize, u32), from: u32, to: u32) {
         if self.flag[l] & CHANGED == 0 {
             self.flag[l] |= CHANGED;
@@ -328,6 +329,7 @@ impl BoxMoves {
     }
 
     /// Adds the step between two squares (a free slot each).
+    #[inline]
     fn join(&mut self, a: (usize, u32), b: (usize, u32)) {
         self.set(a, u32::MAX, b.1);
         self.set(b, u32::MAX, a.1);

@@ -146,10 +146,13 @@ pub(super) fn flow_moves<'b>(
         while left[k] > 0 {
             round += 1;
             queue.clear();
-            queue.push_back(k);
+            queue.push(k as u32);
             stamp[k] = round;
             let mut end = None;
-            'search: while let Some(v) = queue.pop_front() {
+            let mut head = 0;
+            'search: while let Some(&v) = queue.get(head) {
+                head += 1;
+                let v = v as usize;
                 // From a light node by a move not taken, to a dark node.
                 for &d in moves_of(v) {
                     let d = d as usize;
@@ -167,7 +170,7 @@ pub(super) fn flow_moves<'b>(
                         if l != u32::MAX && stamp[l as usize] != round {
                             stamp[l as usize] = round;
                             from[l as usize] = d as u32;
-                            queue.push_back(l as usize);
+                            queue.push(l);
                         }
                     }
                 }
@@ -213,6 +216,6 @@ pub(super) struct Buffers {
     order: Vec<usize>,
     from: Vec<u32>,
     stamp: Vec<u32>,
-    queue: std::collections::VecDeque<usize>,
+    queue: Vec<u32>,
     drawn: Vec<(u32, u32)>,
 }
