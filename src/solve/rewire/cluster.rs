@@ -143,10 +143,7 @@ fn rewire_in<W: Moves + ?Sized>(
             let row = r as usize * cols;
             blocked.all_in(row + c.c0 as usize, row + c.c1 as usize)
         });
-    if solid {
-        frame.clear();
-        frame.resize(h * wd, true);
-    } else {
+    if !solid {
         near(
             h,
             wd,
@@ -157,12 +154,28 @@ fn rewire_in<W: Moves + ?Sized>(
         );
     }
     let (fr, fc) = ((r0 - br0) as usize, (c0 - bc0) as usize);
-    // Each square of the frame: its slot in the copy and the square.
+    // Each square of the frame: its slot in the copy and the square. A solid cluster's
+    // blocks, where none of their squares has moves here (none, or not known: a zone holds
+    // no blocked square for the pieces of short moves), are passed over row by row: three
+    // in four squares of its grown box, which the drops below would pass over one by one.
     let inside = &mut buf.inside;
     inside.clear();
+    let block_cols = (c.c0 - c0) as usize..(c.c1 - c0) as usize;
+    let pass_over = solid
+        && (c.r0..c.r1).all(|r| {
+            let l = (r - br0) as usize * bw + (c.c0 - bc0) as usize;
+            copy.moves[l..l + block_cols.len()]
+                .iter()
+                .all(|m| m[0] >= UNKNOWN && m[1] >= UNKNOWN)
+        });
     for r in 0..h {
-        for col in 0..wd {
-            if frame[r * wd + col] {
+        let spans = if pass_over && (c.r0..c.r1).contains(&(r0 + r as u32)) {
+            [0..block_cols.start, block_cols.end..wd]
+        } else {
+            [0..wd, 0..0]
+        };
+        for col in spans.into_iter().flatten() {
+            if solid || frame[r * wd + col] {
                 let l = (r + fr) * bw + col + fc;
                 copy.flag[l] |= FRAME;
                 inside.push((l, at(r, col) as u32));
