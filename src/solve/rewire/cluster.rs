@@ -342,7 +342,7 @@ impl BoxMoves {
     }
 
     /// Adds the step between two squares (a free slot each).
-    #[inline]
+    #[inline(always)]
     fn join(&mut self, a: (usize, u32), b: (usize, u32)) {
         self.set(a, u32::MAX, b.1);
         self.set(b, u32::MAX, a.1);
