@@ -319,9 +319,10 @@ impl Compact {
                     .checked_sub(c0)
                     .and_then(|x| row.get(x as usize))
                     .map_or(0, |&i| i as usize);
-                if i > 0 && i + 1 < seg.len {
+                // Both neighbours in the stretch (one bounds check for the two looks).
+                if let Some(near) = i.checked_sub(1).and_then(|h| store.get(h..h + 3)) {
                     *p = (seg.at + i) as u32;
-                    *l = [store[i - 1], store[i + 1]].map(|x| x.wrapping_add(seg.shift));
+                    *l = [near[0], near[2]].map(|x| x.wrapping_add(seg.shift));
                     continue;
                 }
             }
