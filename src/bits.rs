@@ -66,6 +66,12 @@ pub(crate) fn set_range_in(words: &mut [u64], lo: usize, hi: usize, on: bool) {
     }
 }
 
+/// Whether any of the bits `lo..hi` of `words` is set, a word at a time (bits past the
+/// words are not).
+pub(crate) fn any_in(words: &[u64], lo: usize, hi: usize) -> bool {
+    masks(lo, hi.min(words.len() * 64)).any(|(w, mask)| words[w] & mask != 0)
+}
+
 /// The words that `lo..hi` touches, each with the bits of it that it holds.
 fn masks(lo: usize, hi: usize) -> impl Iterator<Item = (usize, u64)> {
     let mut i = lo;
@@ -285,6 +291,25 @@ mod tests {
                     (lo..hi).all(|i| s.contains(i)),
                     "{lo}..{hi}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn any_in_finds_a_bit_of_a_range_alone() {
+        // One bit set at a time, ranges round it within a word, across words and past the
+        // words' end: found exactly when the range holds it.
+        let words_of = |bit: usize| {
+            let mut w = vec![0u64; 3];
+            w[bit / 64] |= 1 << (bit % 64);
+            w
+        };
+        for bit in [0, 1, 63, 64, 100, 127, 128, 191] {
+            let w = words_of(bit);
+            for lo in (0..200).step_by(7) {
+                for hi in lo..lo + 90 {
+                    assert_eq!(any_in(&w, lo, hi), (lo..hi).contains(&bit), "{bit} in {lo}..{hi}");
+                }
             }
         }
     }
