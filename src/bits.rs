@@ -308,7 +308,11 @@ mod tests {
             let w = words_of(bit);
             for lo in (0..200).step_by(7) {
                 for hi in lo..lo + 90 {
-                    assert_eq!(any_in(&w, lo, hi), (lo..hi).contains(&bit), "{bit} in {lo}..{hi}");
+                    assert_eq!(
+                        any_in(&w, lo, hi),
+                        (lo..hi).contains(&bit),
+                        "{bit} in {lo}..{hi}"
+                    );
                 }
             }
         }

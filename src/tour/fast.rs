@@ -116,7 +116,6 @@ impl Seen {
         let (lo, hi) = (lo.max(start), hi.max(start));
         crate::bits::any_in(&self.words, lo - start, hi - start)
     }
-
 }
 
 /// Checks `path` (`n` squares, of `cols` columns, by `piece`'s moves) in `chunks` chunks:
