@@ -66,6 +66,19 @@ pub(crate) fn set_range_in(words: &mut [u64], lo: usize, hi: usize, on: bool) {
     }
 }
 
+/// How many of `values`, from the first on, go up by one at a time: the run of consecutive
+/// squares a sorted list of holes starts with (a row of a macro).
+pub(crate) fn consecutive(values: &[u32]) -> usize {
+    let Some(&first) = values.first() else {
+        return 0;
+    };
+    1 + values[1..]
+        .iter()
+        .zip(first as usize + 1..)
+        .take_while(|&(&h, want)| h as usize == want)
+        .count()
+}
+
 /// Whether any of the bits `lo..hi` of `words` is set, a word at a time (bits past the
 /// words are not).
 pub(crate) fn any_in(words: &[u64], lo: usize, hi: usize) -> bool {

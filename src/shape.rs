@@ -103,12 +103,7 @@ impl Shape {
             let mut set = crate::bits::BitSet::new(board.area());
             let mut i = 0;
             while i < holes.len() {
-                let first = holes[i] as usize;
-                let len = 1 + holes[i + 1..]
-                    .iter()
-                    .zip(first + 1..)
-                    .take_while(|&(&h, want)| h as usize == want)
-                    .count();
+                let (first, len) = (holes[i] as usize, crate::bits::consecutive(&holes[i..]));
                 set.set_range(first, first + len, true);
                 i += len;
             }

@@ -64,12 +64,7 @@ fn on_a_hole(sets: &[Seen], holes: &[u32]) -> bool {
     let any = |hs: &[u32]| {
         let mut i = 0;
         while i < hs.len() {
-            let first = hs[i] as usize;
-            let len = 1 + hs[i + 1..]
-                .iter()
-                .zip(first + 1..)
-                .take_while(|&(&h, want)| h as usize == want)
-                .count();
+            let (first, len) = (hs[i] as usize, crate::bits::consecutive(&hs[i..]));
             if sets.iter().any(|s| s.any_in(first, first + len)) {
                 return true;
             }
