@@ -79,6 +79,34 @@ pub(crate) fn consecutive(values: &[u32]) -> usize {
         .count()
 }
 
+/// [`consecutive`] for a list sorted with no repeats, counting at most `most`: then a run of
+/// `len` is there exactly when the `len`th value is the first plus `len - 1`, so its length
+/// is found by a galloping search, a few looks (a hole at a time, the blocks' runs of a
+/// 10^8-square floor plan, 6 million holes in 200,000 runs, took 25-34 ms).
+pub(crate) fn consecutive_sorted(values: &[u32], most: usize) -> usize {
+    let most = most.min(values.len());
+    let Some(&first) = values.first().filter(|_| most > 0) else {
+        return 0;
+    };
+    let run = |len: usize| values[len - 1] as usize == first as usize + len - 1;
+    // `len` is a run; `past` is not (or lies beyond `most`).
+    let (mut len, mut step) = (1, 1);
+    while len + step <= most && run(len + step) {
+        len += step;
+        step *= 2;
+    }
+    let mut past = (len + step).min(most + 1);
+    while past - len > 1 {
+        let mid = (len + past) / 2;
+        if run(mid) {
+            len = mid;
+        } else {
+            past = mid;
+        }
+    }
+    len
+}
+
 /// Whether any of the bits `lo..hi` of `words` is set, a word at a time (bits past the
 /// words are not).
 pub(crate) fn any_in(words: &[u64], lo: usize, hi: usize) -> bool {
@@ -303,6 +331,27 @@ mod tests {
                     s.all_in(lo, hi),
                     (lo..hi).all(|i| s.contains(i)),
                     "{lo}..{hi}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn runs_of_a_sorted_list_are_found_by_galloping_as_by_counting() {
+        // Every start of a list of runs of many lengths, and every cap up to past its end:
+        // the galloping search gives the linear count's length, cut at the cap.
+        let mut values = Vec::new();
+        let mut at = 0u32;
+        for len in [1u32, 2, 3, 5, 8, 13, 64, 100, 1, 1, 7] {
+            values.extend(at..at + len);
+            at += len + 1 + len % 3;
+        }
+        for i in 0..values.len() {
+            for most in 0..values.len() - i + 2 {
+                assert_eq!(
+                    consecutive_sorted(&values[i..], most),
+                    consecutive(&values[i..]).min(most),
+                    "from {i}, at most {most}"
                 );
             }
         }

@@ -64,7 +64,8 @@ fn on_a_hole(sets: &[Seen], holes: &[u32]) -> bool {
     let any = |hs: &[u32]| {
         let mut i = 0;
         while i < hs.len() {
-            let (first, len) = (hs[i] as usize, crate::bits::consecutive(&hs[i..]));
+            let first = hs[i] as usize;
+            let len = crate::bits::consecutive_sorted(&hs[i..], hs.len() - i);
             if sets.iter().any(|s| s.any_in(first, first + len)) {
                 return true;
             }
