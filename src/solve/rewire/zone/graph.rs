@@ -508,8 +508,8 @@ fn kinds(z: &Zone, k: u32, b: [u32; 2]) -> [u32; 2] {
 /// [`candidate`] with its steps told apart ([`kinds`]). Whether a move leads to the base's
 /// neighbour of its place is told by the place of the held square it leads to, near in rank
 /// order (a move spans two rows at most), and the base is read only where a move leads to a
-/// square not held: a base read by place is far away, and for 2 million nodes at 10^8
-/// squares round 10^4 macros it was most of the time spent finding them.
+/// square not held: a base read by place is far away (finding the 2 million nodes at 10^8
+/// squares round 10^4 macros took 60 ms with a base read each, 53 ms so).
 fn found(z: &Zone, k: usize) -> Option<Node> {
     let [x, y] = z.links[k];
     if x == u32::MAX && y == u32::MAX {
