@@ -3,8 +3,9 @@
 //! whose squares all kept the base's moves, onwards or backwards.
 
 mod number;
+mod walk;
 
-use super::{chunks, each_chunk, gathered, order, wrap, Runs, Zone, BACK, CHUNK, EVERY};
+use super::{chunks, each_chunk, gathered, order, wrap, Zone, CHUNK};
 use crate::bits::BitSet;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -394,55 +395,6 @@ impl Graph {
             }
         }
         out
-    }
-
-    /// The cycle walked from `from` (a node) by its neighbour `first`, as runs of the base,
-    /// `limit` squares of it at most to be written.
-    pub(super) fn walk(&self, z: &Zone, (from, first): (u32, u32), limit: usize) -> Option<Runs> {
-        let (m, n) = (self.nodes.len(), z.ix.base.len());
-        let k = z.ix.rank_of(from)?;
-        let start = self.node(z, k)?;
-        let mut slot = z.links[k].iter().position(|&u| u == first)?;
-        // The walk as runs of the base: each step's stretch and then its node lie next to
-        // each other there (onwards or backwards), a move's node alone; every
-        // [`EVERY`]th run with where it begins in the walk. At most a run a node, made room
-        // for at once: grown step by step, the heap kept the smaller copies through the write
-        // (12 MB of the peak at 10^8 squares round 10^4 macros).
-        let mut runs: Vec<(u32, u32)> = Vec::with_capacity(m + 1);
-        let mut offsets: Vec<u32> = Vec::with_capacity(m / EVERY + 1);
-        let (mut at, mut total) = (start, 1usize);
-        loop {
-            let nd = &self.nodes[at];
-            let step = nd.steps[slot];
-            let (gap, to) = self.gap(n, nd, step);
-            let p = nd.place as usize;
-            runs.push(match step & !INDEX {
-                ONWARDS => (wrap(p + 1, n) as u32, gap as u32 + 1),
-                BACKWARDS => (wrap(p + n - 1, n) as u32, (gap as u32 + 1) | BACK),
-                _ => (to.place, 1),
-            });
-            if (runs.len() - 1) % EVERY == 0 {
-                offsets.push(u32::try_from(total).ok()?);
-            }
-            total = total
-                .checked_add(1 + gap)
-                .filter(|&t| t <= u32::MAX as usize)?;
-            slot = Graph::leave(at, step, to)?;
-            at = (step & INDEX) as usize;
-            if at == start {
-                break;
-            }
-            if runs.len() > m {
-                return None;
-            }
-        }
-        Some(Runs {
-            from,
-            runs,
-            offsets,
-            total,
-            limit,
-        })
     }
 }
 
