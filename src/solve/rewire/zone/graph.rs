@@ -292,16 +292,20 @@ impl Graph {
                 nd.steps = *s;
             }
         });
-        let mut first_at = Vec::with_capacity((z.ix.base.len() >> STRETCH) + 2);
-        for (i, nd) in nodes.iter().enumerate() {
-            let b = (nd.place >> STRETCH) as usize;
-            while first_at.len() <= b {
-                first_at.push(i as u32);
+        // Each bucket's first node, a share of the buckets on each core, each share's first
+        // node found by a search (on one core, one pass over the 2 million nodes at 10^8
+        // squares round 10^4 macros took 6-7 ms).
+        let mut first_at = vec![0u32; (z.ix.base.len() >> STRETCH) + 2];
+        let bucket = |i: usize| (nodes[i].place >> STRETCH) as usize;
+        each_chunk(&mut first_at, |b0, out| {
+            let mut i = nodes.partition_point(|nd| ((nd.place >> STRETCH) as usize) < b0);
+            for (b, o) in (b0..).zip(out.iter_mut()) {
+                while i < m && bucket(i) < b {
+                    i += 1;
+                }
+                *o = i as u32;
             }
-        }
-        while first_at.len() < (z.ix.base.len() >> STRETCH) + 2 {
-            first_at.push(m as u32);
-        }
+        });
         Some(Graph {
             nodes,
             label: Vec::new(),
