@@ -47,12 +47,21 @@ pub(super) fn merge_cycles<W: Wiring>(
     let mut near: Vec<(u32, u32)> = Vec::with_capacity(moves.len());
     while left > 1 {
         let before = left;
+        // The main cycle's root (a join sets the root of the cycle apart, never the main
+        // one's) and the last anchor's cycle found joined to it: the anchor after it in the
+        // list is mostly on the same cycle, and a cycle joined to the main one stays so.
+        let main_root = main.map(|m| find(&mut parent, m));
+        let mut joined = u32::MAX;
         for &(a, la) in &anchors {
             if left == 1 {
                 break;
             }
+            if la == joined {
+                continue;
+            }
             let ra = find(&mut parent, la);
-            if main.is_some_and(|m| find(&mut parent, m) == ra) {
+            if main_root == Some(ra) {
+                joined = la;
                 continue;
             }
             // Every neighbour's cycle looked up before any is compared: each look-up waits
