@@ -296,11 +296,11 @@ impl Graph {
         // node found by a search (on one core, one pass over the 2 million nodes at 10^8
         // squares round 10^4 macros took 6-7 ms).
         let mut first_at = vec![0u32; (z.ix.base.len() >> STRETCH) + 2];
-        let bucket = |i: usize| (nodes[i].place >> STRETCH) as usize;
+        let bucket = |nd: &Node| (nd.place >> STRETCH) as usize;
         each_chunk(&mut first_at, |b0, out| {
-            let mut i = nodes.partition_point(|nd| ((nd.place >> STRETCH) as usize) < b0);
+            let mut i = nodes.partition_point(|nd| bucket(nd) < b0);
             for (b, o) in (b0..).zip(out.iter_mut()) {
-                while i < m && bucket(i) < b {
+                while i < m && bucket(&nodes[i]) < b {
                     i += 1;
                 }
                 *o = i as u32;
