@@ -53,7 +53,7 @@ use crate::board::{Board, KNIGHT_DIRECTIONS};
 use crate::shape::Shape;
 use base::Base;
 use blocks::{blocks_of, clusters_of, Cluster};
-use cluster::frames;
+use cluster::{first_read, frames};
 use wiring::{Dense, Moves, Walked, Wiring};
 use zone::Zone;
 
@@ -362,7 +362,7 @@ impl Job<'_> {
         let (board, blocked, moves) = (self.board, self.blocked, self.moves);
         let each =
             |w: &mut dyn Moves, c: &Cluster| frames(board, blocked, w, c, (moves, 0), (None, keep));
-        let mut touched = links.each_cluster(self.clusters, &each)?;
+        let mut touched = links.each_cluster(self.clusters, &each, first_read(moves))?;
         if let Some(Ends::Near((s, t))) = self.ends {
             touched.extend(frames(
                 board,

@@ -23,6 +23,19 @@ use crate::board::{Board, Splitter};
 /// the room the clusters and the zone are sized for.
 pub(super) const NARROW: u32 = 2;
 
+/// How far round its cluster a frame `w` wide copies the moves, for a piece whose moves
+/// reach `reach` squares (see `rewire_in`).
+fn copied(w: u32, reach: u32) -> u32 {
+    w.max(FRAMES[0]) + 3 * reach
+}
+
+/// How far round its cluster the first frame tried reads the moves: the box a zone asks
+/// the memory for ahead of the rewiring (`zone.rs` `each_cluster`).
+pub(super) fn first_read(moves: &[(i32, i32)]) -> u32 {
+    let reach = reach_of(moves);
+    copied(if reach <= 2 { NARROW } else { FRAMES[0] }, reach)
+}
+
 /// A cluster rewired in the narrowest frame that works.
 pub(super) fn frames<W: Moves + ?Sized>(
     board: Board,
@@ -104,7 +117,7 @@ fn rewire_in<W: Moves + ?Sized>(
         grow(c.r0, c.r1, w, board.rows),
         grow(c.c0, c.c1, w, board.cols),
     );
-    let copied = w.max(FRAMES[0]) + 3 * reach;
+    let copied = copied(w, reach);
     let ((br0, br1), (bc0, bc1)) = (
         grow(c.r0, c.r1, copied, board.rows),
         grow(c.c0, c.c1, copied, board.cols),

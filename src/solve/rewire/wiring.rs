@@ -96,8 +96,13 @@ pub(super) type Rewiring<'f> = dyn Fn(&mut dyn Moves, &Cluster) -> Option<Vec<u3
 pub(super) trait Wiring: Moves {
     /// Every cluster rewired by `each`, each on the moves those before it left (or, where
     /// two cannot reach each other's squares, side by side): the squares rewired, or `None`
-    /// where one failed.
-    fn each_cluster(&mut self, clusters: &[Cluster], each: &Rewiring) -> Option<Vec<u32>>
+    /// where one failed. A rewiring first reads the moves within `_reads` of its cluster.
+    fn each_cluster(
+        &mut self,
+        clusters: &[Cluster],
+        each: &Rewiring,
+        _reads: u32,
+    ) -> Option<Vec<u32>>
     where
         Self: Sized,
     {

@@ -1,7 +1,7 @@
 //! One band's share of a zone's moves: clusters far enough apart in rows are rewired side
 //! by side, each band of rows on the held squares whose ranks it owns.
 
-use super::{Index, Moves};
+use super::{Cluster, Index, Moves};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// One band's share of a zone's moves, rewired on its own: the held squares of ranks
@@ -26,6 +26,56 @@ impl Band<'_, '_> {
         }
         i
     }
+}
+
+impl Band<'_, '_> {
+    /// Asks the memory for what finds the ranks of box `c`'s squares, and whether they are
+    /// blocked: a cluster after next's.
+    pub(super) fn warm_index(&self, c: &Cluster) {
+        let cols = self.ix.board.cols as usize;
+        let (held, blocked) = (self.ix.held.words(), self.ix.blocked.words());
+        for r in c.r0 as usize..c.r1 as usize {
+            let (a, z) = (r * cols + c.c0 as usize, r * cols + c.c1 as usize);
+            for w in a >> 6..=(z - 1) >> 6 {
+                if let (Some(h), Some(k), Some(b)) =
+                    (held.get(w), self.ix.rank.get(w), blocked.get(w))
+                {
+                    prefetch(h);
+                    prefetch(k);
+                    prefetch(b);
+                }
+            }
+        }
+    }
+
+    /// Asks the memory for the moves of box `c`'s held squares in this share: the next
+    /// cluster's, whose ranks [`Band::warm_index`] brought near.
+    pub(super) fn warm(&self, c: &Cluster) {
+        let cols = self.ix.board.cols as usize;
+        let share = |k: usize| k.saturating_sub(self.first).min(self.links.len());
+        for r in c.r0 as usize..c.r1 as usize {
+            let lo = share(self.ix.rank_at(r * cols + c.c0 as usize));
+            let hi = share(self.ix.rank_at(r * cols + c.c1 as usize));
+            // One a cache line, and the last.
+            for i in (lo..hi).step_by(8).chain((hi > lo).then_some(hi - 1)) {
+                prefetch(&self.links[i]);
+            }
+        }
+    }
+}
+
+/// A hint to the memory that `x` is soon read: its line is fetched while the core works
+/// on (a read would wait for it).
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads no value and never faults, whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch(std::ptr::from_ref(x).cast::<i8>(), _MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
 }
 
 impl Moves for Band<'_, '_> {

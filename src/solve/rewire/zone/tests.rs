@@ -57,7 +57,8 @@ impl Plan {
                 (None, None),
             )
         };
-        let touched = zone.each_cluster(&self.clusters, &each).unwrap();
+        let reads = crate::solve::rewire::cluster::first_read(&KNIGHT_DIRECTIONS);
+        let touched = zone.each_cluster(&self.clusters, &each, reads).unwrap();
         (zone, touched)
     }
 
