@@ -57,12 +57,32 @@ pub enum ShapeError {
 }
 
 /// A rectangular board with some squares blocked.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 pub struct Shape {
     board: Board,
     /// Row-major indices of the holes, sorted, no repeats: shared with the tours made on the
     /// shape, as a chip's floor plan holds millions (25 MB at 10^8 squares round 10^4 macros).
     holes: Arc<[u32]>,
+    /// The runs the holes were listed from, where they were (a floor plan's): see
+    /// [`Shape::hole_runs`].
+    runs: Option<Arc<[(u32, u32)]>>,
+}
+
+/// Shapes are alike by their holes, however they were made.
+impl PartialEq for Shape {
+    fn eq(&self, other: &Shape) -> bool {
+        self.board == other.board && self.holes == other.holes
+    }
+}
+
+impl Eq for Shape {}
+
+/// Hashed by the board and the holes, as compared.
+impl std::hash::Hash for Shape {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.holes.hash(state);
+    }
 }
 
 /// Whether `count` holes are many for `board`: put in order by one bit a square rather than
@@ -80,6 +100,7 @@ impl Shape {
         Shape {
             board,
             holes: Arc::default(),
+            runs: None,
         }
     }
 
@@ -117,7 +138,11 @@ impl Shape {
         if holes.len() == board.area() {
             return Err(ShapeError::NoSquares { board });
         }
-        Ok(Shape { board, holes })
+        Ok(Shape {
+            board,
+            holes,
+            runs: None,
+        })
     }
 
     /// A board with holes at runs of squares, each its first row-major index and its length
@@ -145,19 +170,20 @@ impl Shape {
         // A floor plan's runs are few (200,000 at 10^8 squares round 10^4 macros): sorted,
         // they give the list straight, where one bit a square first took 10-15 ms on one
         // core; a mask's millions of runs go through the bits.
-        let holes = if runs.len() as u64 <= area / 64 {
-            listed_runs(&sorted_runs(board.area(), runs))
+        let (holes, runs) = if runs.len() as u64 <= area / 64 {
+            let sorted = sorted_runs(board.area(), runs);
+            (listed_runs(&sorted), Some(sorted.into()))
         } else {
             let mut set = crate::bits::BitSet::new(board.area());
             for &(first, len) in runs {
                 set.set_range(first as usize, first as usize + len as usize, true);
             }
-            listed(&set)
+            (listed(&set), None)
         };
         if holes.len() == board.area() {
             return Err(ShapeError::NoSquares { board });
         }
-        Ok(Shape { board, holes })
+        Ok(Shape { board, holes, runs })
     }
 
     /// A board with holes at the given squares.
@@ -268,6 +294,7 @@ impl Shape {
         Shape {
             board,
             holes: holes.into(),
+            runs: None,
         }
     }
 
@@ -326,6 +353,14 @@ impl Shape {
     /// Row-major indices of the holes, sorted.
     pub fn holes(&self) -> &[u32] {
         &self.holes
+    }
+
+    /// The runs of holes the shape was listed from (each its first square and length; sorted
+    /// by first square, and overlapping or touching where the floor plan's were), where it
+    /// was made from a floor plan's few runs: the blocks are found from them, where from the
+    /// list of holes, on one core, that read 25 MB at 10^8 squares round 10^4 macros.
+    pub(crate) fn hole_runs(&self) -> Option<&[(u32, u32)]> {
+        self.runs.as_deref()
     }
 
     /// The holes, shared rather than copied (a tour of the shape keeps them).

@@ -82,24 +82,102 @@ fn set_of(board: Board, runs: &[(u32, u32, u32)]) -> BitSet {
     set
 }
 
-/// The holes of `shape` as a set and as 8-connected blocks.
+/// Holes a share of [`runs_of`] takes, about.
+const RUN_SHARE: usize = 1 << 18;
+
+/// The runs of holes along the rows (row, first column, column past the last), in order: the
+/// holes are sorted with no repeats, so each run's length within its row is found by a
+/// galloping search; shares of about `share` holes side by side, each starting at a run's
+/// first hole (on one core, the 200,000 runs of the 6 million holes at 10^8 squares round
+/// 10^4 macros took 7-8 ms before anything else could start; a mask's holes come here).
+fn runs_of(board: Board, holes: &[u32], share: usize) -> Vec<(u32, u32, u32)> {
+    let cols = board.cols;
+    let split = crate::board::Splitter::new(cols);
+    // Where each share starts: a hole that does not follow the one before it in its row.
+    let mut starts = vec![0];
+    let mut at = share;
+    while at < holes.len() {
+        while at < holes.len() && holes[at] == holes[at - 1] + 1 && holes[at] % cols != 0 {
+            at += 1;
+        }
+        if at < holes.len() {
+            starts.push(at);
+        }
+        at += share;
+    }
+    starts.push(holes.len());
+    let runs_in = |k: usize| {
+        let holes = &holes[starts[k]..starts[k + 1]];
+        let mut runs = Vec::new();
+        let mut i = 0;
+        while i < holes.len() {
+            let (r, c) = split.split(holes[i]);
+            let len = crate::bits::consecutive_sorted(&holes[i..], (cols - c) as usize);
+            runs.push((r, c, c + len as u32));
+            i += len;
+        }
+        runs
+    };
+    let shares = starts.len() - 1;
+    #[cfg(feature = "parallel")]
+    if shares > 1 {
+        use rayon::prelude::*;
+        let parts: Vec<_> = (0..shares).into_par_iter().map(runs_in).collect();
+        return parts.concat();
+    }
+    (0..shares).flat_map(runs_in).collect()
+}
+
+/// [`runs_of`] from the runs a floor plan's shape was listed from (sorted by first square,
+/// overlapping or touching where the plan's do): joined where they meet, then cut at the
+/// rows' ends. A run at a time, where [`runs_of`] reads every hole's line of the list.
+fn row_runs(board: Board, listed: &[(u32, u32)]) -> Vec<(u32, u32, u32)> {
+    let cols = u64::from(board.cols);
+    let mut out = Vec::with_capacity(listed.len());
+    let mut k = 0;
+    while k < listed.len() {
+        let (first, mut end) = (
+            u64::from(listed[k].0),
+            u64::from(listed[k].0) + u64::from(listed[k].1),
+        );
+        k += 1;
+        while let Some(&(a, len)) = listed.get(k).filter(|&&(a, _)| u64::from(a) <= end) {
+            end = end.max(u64::from(a) + u64::from(len));
+            k += 1;
+        }
+        let mut at = first;
+        while at < end {
+            let row = at / cols;
+            let stop = ((row + 1) * cols).min(end);
+            out.push((
+                row as u32,
+                (at - row * cols) as u32,
+                (stop - row * cols) as u32,
+            ));
+            at = stop;
+        }
+    }
+    out
+}
+
+/// The holes of `shape` as a set and as 8-connected blocks: the set made beside the blocks
+/// (one after the other, 4-5 ms more before anything else could start).
 pub(super) fn blocks_of(shape: &Shape) -> Blocks {
     let board = shape.board();
-    let cols = board.cols;
-    // Runs of holes along the rows: (row, first column, column past the last).
-    let mut runs: Vec<(u32, u32, u32)> = Vec::new();
-    // The holes are sorted with no repeats: each run's length, within its row, is found by
-    // a galloping search.
-    let split = crate::board::Splitter::new(cols);
-    let holes = shape.holes();
-    let mut i = 0;
-    while i < holes.len() {
-        let (r, c) = split.split(holes[i]);
-        let len = crate::bits::consecutive_sorted(&holes[i..], (cols - c) as usize);
-        runs.push((r, c, c + len as u32));
-        i += len;
-    }
-    let set = set_of(board, &runs);
+    let runs = match shape.hole_runs() {
+        Some(listed) => row_runs(board, listed),
+        None => runs_of(board, shape.holes(), RUN_SHARE),
+    };
+    #[cfg(feature = "parallel")]
+    let (set, list) = rayon::join(|| set_of(board, &runs), || pieces(&runs));
+    #[cfg(not(feature = "parallel"))]
+    let (set, list) = (set_of(board, &runs), pieces(&runs));
+    Blocks { set, list }
+}
+
+/// The 8-connected pieces of holes of `runs` (row-major, apart), in row-major order of their
+/// first squares.
+fn pieces(runs: &[(u32, u32, u32)]) -> Vec<Block> {
     // Runs of one row joined to those of the row above that touch them, corners included.
     let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
     let mut above = 0..0;
@@ -150,14 +228,12 @@ pub(super) fn blocks_of(shape: &Shape) -> Blocks {
         b.c1 = b.c1.max(c1);
         *count += u64::from(c1 - c0);
     }
-    let list = list
-        .into_iter()
+    list.into_iter()
         .map(|(bx, count)| Block {
             bx,
             full: count == u64::from(bx.r1 - bx.r0) * u64::from(bx.c1 - bx.c0),
         })
-        .collect();
-    Blocks { set, list }
+        .collect()
 }
 
 /// The boxes of `blocks`, those closer than `apart` merged into one box, in row-major order
@@ -237,5 +313,46 @@ mod tests {
         );
         let held: Vec<u32> = (0..400).filter(|&i| b.set.contains(i as usize)).collect();
         assert_eq!(held, shape.holes());
+    }
+
+    #[test]
+    fn a_floor_plans_runs_give_the_runs_its_holes_give() {
+        // Floor plans of many holes (listed from their runs) on boards of several widths:
+        // rectangles that overlap, touch side by side or end on end, and runs that pass a
+        // row's end, met by the runs read from the list of holes; those alike in shares of
+        // every size.
+        let mut seed = 11u64;
+        let mut next = move |m: u64| {
+            seed = crate::rng::mix64(seed);
+            seed % m
+        };
+        for (rows, cols) in [(700u32, 1000u32), (1024, 513), (2000, 300)] {
+            let board = Board::new(rows, cols).unwrap();
+            let mut runs = Vec::new();
+            for _ in 0..300 {
+                let (h, w) = (1 + next(40) as u32, 1 + next(60) as u32);
+                let (r0, c0) = (
+                    next(u64::from(rows - h)) as u32,
+                    next(u64::from(cols - w)) as u32,
+                );
+                runs.extend((r0..r0 + h).map(|r| (r * cols + c0, w)));
+            }
+            // Runs across a row's end, and one that ends where the next row's first begins.
+            runs.push((5 * cols - 3, 9));
+            runs.push((9 * cols - 4, 4));
+            runs.push((9 * cols, 2));
+            let shape = Shape::from_runs(board, &runs).unwrap();
+            let listed = shape.hole_runs().expect("made from a floor plan's runs");
+            let want = runs_of(board, shape.holes(), usize::MAX);
+            assert!(want.len() > 1000, "{} runs", want.len());
+            assert_eq!(row_runs(board, listed), want, "{board}");
+            for share in [1, 2, 7, 1000, 60_000] {
+                assert_eq!(
+                    runs_of(board, shape.holes(), share),
+                    want,
+                    "{board} {share}"
+                );
+            }
+        }
     }
 }
