@@ -96,7 +96,8 @@ pub(super) type Rewiring<'f> = dyn Fn(&mut dyn Moves, &Cluster) -> Option<Vec<u3
 pub(super) trait Wiring: Moves {
     /// Every cluster rewired by `each`, each on the moves those before it left (or, where
     /// two cannot reach each other's squares, side by side): the squares rewired, or `None`
-    /// where one failed. A rewiring first reads the moves within `_reads` of its cluster.
+    /// where one failed. A rewiring first reads the moves within `_reads` squares of its
+    /// cluster (a zone asks the memory for them ahead; here they are not far).
     fn each_cluster(
         &mut self,
         clusters: &[Cluster],

@@ -26,9 +26,7 @@ impl Band<'_, '_> {
         }
         i
     }
-}
 
-impl Band<'_, '_> {
     /// Asks the memory for what finds the ranks of box `c`'s squares, and whether they are
     /// blocked: a cluster after next's.
     pub(super) fn warm_index(&self, c: &Cluster) {
