@@ -7,7 +7,7 @@ use crate::board::{Board, Square};
 use std::sync::Arc;
 
 mod listed;
-use listed::{listed, listed_runs, sorted_runs};
+use listed::{joined, listed, listed_runs, sorted_runs};
 
 /// Errors from building a shape.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -171,8 +171,8 @@ impl Shape {
         // they give the list straight, where one bit a square first took 10-15 ms on one
         // core; a mask's millions of runs go through the bits.
         let (holes, runs) = if runs.len() as u64 <= area / 64 {
-            let sorted = sorted_runs(board.area(), runs);
-            (listed_runs(&sorted), Some(sorted.into()))
+            let joined = joined(&sorted_runs(board.area(), runs));
+            (listed_runs(&joined), Some(joined.into()))
         } else {
             let mut set = crate::bits::BitSet::new(board.area());
             for &(first, len) in runs {
@@ -355,9 +355,9 @@ impl Shape {
         &self.holes
     }
 
-    /// The runs of holes the shape was listed from (each its first square and length; sorted
-    /// by first square, and overlapping or touching where the floor plan's were), where it
-    /// was made from a floor plan's few runs: the blocks are found from them, where from the
+    /// The runs of holes the shape was listed from (each its first square and length; sorted,
+    /// joined where the floor plan's met, so apart), where it was made from a floor plan's
+    /// few runs: the blocks are found from them, where from the
     /// list of holes, on one core, that read 25 MB at 10^8 squares round 10^4 macros.
     pub(crate) fn hole_runs(&self) -> Option<&[(u32, u32)]> {
         self.runs.as_deref()

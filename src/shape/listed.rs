@@ -27,10 +27,9 @@ pub(super) fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
     })
 }
 
-/// The squares of `runs` (each its first square and length, sorted, overlaps allowed) in
-/// order, as a shared list: the runs joined where they meet, then written out, a share of
-/// about [`LISTED_WORDS`] x 64 squares on each core.
-pub(super) fn listed_runs(runs: &[(u32, u32)]) -> Arc<[u32]> {
+/// `runs` (each its first square and length, sorted, overlaps allowed) joined where they
+/// meet: apart, each its first square and length (a board's squares fit in a `u32`).
+pub(super) fn joined(runs: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut joined: Vec<(u32, u64)> = Vec::with_capacity(runs.len());
     for &(first, len) in runs {
         let end = u64::from(first) + u64::from(len);
@@ -39,24 +38,32 @@ pub(super) fn listed_runs(runs: &[(u32, u32)]) -> Arc<[u32]> {
             _ => joined.push((first, end)),
         }
     }
-    let size = |&(first, end): &(u32, u64)| (end - u64::from(first)) as usize;
+    joined
+        .into_iter()
+        .map(|(first, end)| (first, (end - u64::from(first)) as u32))
+        .collect()
+}
+
+/// The squares of `runs` (each its first square and length, sorted and apart, [`joined`])
+/// in order, as a shared list, a share of about [`LISTED_WORDS`] x 64 squares on each core.
+pub(super) fn listed_runs(runs: &[(u32, u32)]) -> Arc<[u32]> {
     let mut shares = Vec::new();
     let mut i = 0;
-    while i < joined.len() {
+    while i < runs.len() {
         let (mut j, mut count) = (i, 0);
-        while j < joined.len() && count < LISTED_WORDS * 64 {
-            count += size(&joined[j]);
+        while j < runs.len() && count < LISTED_WORDS * 64 {
+            count += runs[j].1 as usize;
             j += 1;
         }
-        shares.push((&joined[i..j], count));
+        shares.push((&runs[i..j], count));
         i = j;
     }
     written(shares, |runs, out| {
         let mut slots = out.iter_mut();
         let mut wrote = 0;
-        for &(first, end) in runs {
+        for &(first, len) in runs {
             // The run first: a zip takes from its left side first.
-            for (h, o) in (first..end as u32).zip(slots.by_ref()) {
+            for (h, o) in (first..first + len).zip(slots.by_ref()) {
                 o.write(h);
                 wrote += 1;
             }

@@ -128,23 +128,14 @@ fn runs_of(board: Board, holes: &[u32], share: usize) -> Vec<(u32, u32, u32)> {
     (0..shares).flat_map(runs_in).collect()
 }
 
-/// [`runs_of`] from the runs a floor plan's shape was listed from (sorted by first square,
-/// overlapping or touching where the plan's do): joined where they meet, then cut at the
-/// rows' ends. A run at a time, where [`runs_of`] reads every hole's line of the list.
+/// [`runs_of`] from the runs a floor plan's shape was listed from (sorted and apart,
+/// [`Shape::hole_runs`]), cut at the rows' ends. A run at a time, where [`runs_of`] reads
+/// every hole's line of the list.
 fn row_runs(board: Board, listed: &[(u32, u32)]) -> Vec<(u32, u32, u32)> {
     let cols = u64::from(board.cols);
     let mut out = Vec::with_capacity(listed.len());
-    let mut k = 0;
-    while k < listed.len() {
-        let (first, mut end) = (
-            u64::from(listed[k].0),
-            u64::from(listed[k].0) + u64::from(listed[k].1),
-        );
-        k += 1;
-        while let Some(&(a, len)) = listed.get(k).filter(|&&(a, _)| u64::from(a) <= end) {
-            end = end.max(u64::from(a) + u64::from(len));
-            k += 1;
-        }
+    for &(first, len) in listed {
+        let (first, end) = (u64::from(first), u64::from(first) + u64::from(len));
         let mut at = first;
         while at < end {
             let row = at / cols;
