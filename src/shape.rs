@@ -171,7 +171,13 @@ impl Shape {
         // they give the list straight, where one bit a square first took 10-15 ms on one
         // core; a mask's millions of runs go through the bits.
         let (holes, runs) = if runs.len() as u64 <= area / 64 {
-            let joined = joined(&sorted_runs(board.area(), runs));
+            // A floor plan's runs come sorted (`cli/blocks.rs` `rows_of`): checked, not sorted.
+            let sorted = runs.windows(2).all(|w| w[0].0 <= w[1].0) && runs.iter().all(|r| r.1 > 0);
+            let joined = if sorted {
+                joined(runs)
+            } else {
+                joined(&sorted_runs(board.area(), runs))
+            };
             (listed_runs(&joined), Some(joined.into()))
         } else {
             let mut set = crate::bits::BitSet::new(board.area());
@@ -503,6 +509,20 @@ mod tests {
             let got = Shape::from_runs(board, &runs).unwrap();
             assert_eq!(got.holes(), &sorted[..], "{count} runs");
             assert_eq!(got, want, "{count} runs");
+            // In board order already (as a floor plan's rows come), ties and empty runs
+            // among them: the same shape and the same runs kept.
+            let mut in_order = runs.clone();
+            in_order.sort_unstable_by_key(|&(f, l)| (f, std::cmp::Reverse(l)));
+            let again = Shape::from_runs(board, &in_order).unwrap();
+            assert_eq!(again.holes(), &sorted[..], "{count} runs in order");
+            assert_eq!(again.hole_runs(), got.hole_runs(), "{count} runs in order");
+            in_order.retain(|&(_, l)| l > 0);
+            let again = Shape::from_runs(board, &in_order).unwrap();
+            assert_eq!(
+                again.hole_runs(),
+                got.hole_runs(),
+                "{count} runs, none empty"
+            );
             let mut off = runs.clone();
             off.extend([(419_998, 7), (430_000, 1), (0, 0)]);
             assert!(matches!(

@@ -67,12 +67,31 @@ pub fn parse(text: &str, board: Board) -> Result<Vec<Block>, String> {
 
 /// Appends the blocks' rows as runs of squares (first row-major index, length) for
 /// [`crate::Shape::from_runs`]: a floor plan's 6 million squares are never listed one by one.
+/// The runs come in board order, row by row and, in a row, by the blocks' columns, so that
+/// the shape need not sort them (at 10^8 squares round 10^4 macros, 250,000 runs sorted in
+/// 6-8 ms before anything else could start).
 pub fn rows_of(rects: &[Block], board: Board, runs: &mut Vec<(u32, u32)>) {
     runs.reserve(rects.iter().map(|b| b.height as usize).sum());
-    for b in rects {
-        for r in b.row..b.row + b.height {
-            runs.push((r * board.cols + b.col, b.width));
+    let mut order: Vec<usize> = (0..rects.len()).collect();
+    order.sort_unstable_by_key(|&i| (rects[i].row, rects[i].col));
+    // The blocks over the row at hand, in column order.
+    let mut over: Vec<usize> = Vec::new();
+    let (mut next, mut r) = (0, 0);
+    while next < order.len() || !over.is_empty() {
+        if over.is_empty() {
+            r = rects[order[next]].row;
         }
+        while let Some(&b) = order.get(next).filter(|&&b| rects[b].row == r) {
+            let at = over.partition_point(|&a| rects[a].col <= rects[b].col);
+            over.insert(at, b);
+            next += 1;
+        }
+        runs.extend(
+            over.iter()
+                .map(|&a| (r * board.cols + rects[a].col, rects[a].width)),
+        );
+        r += 1;
+        over.retain(|&a| rects[a].row + rects[a].height > r);
     }
 }
 
@@ -162,6 +181,61 @@ mod tests {
             runs,
             vec![(4, 4), (12 + 4, 4), (3 * 12 + 3, 4), (4 * 12 + 3, 4)]
         );
+    }
+
+    #[test]
+    fn the_blocks_rows_come_in_board_order() {
+        // Blocks over and beside each other, overlapping, sharing a row or a column, in file
+        // order: their rows as runs, every one, sorted by first square (row by row, and in a
+        // row by column), with rows where no block is passed over.
+        let b = Board::new(300, 200).unwrap();
+        let mut x = 11u64;
+        let mut next = |n: u64| {
+            x = crate::rng::mix64(x);
+            (x % n) as u32
+        };
+        let rects: Vec<Block> = (0..400)
+            .map(|_| {
+                let (row, col) = (next(280), next(180));
+                let (height, width) = (1 + next(20), 1 + next(20));
+                Block {
+                    row,
+                    col,
+                    height,
+                    width,
+                }
+            })
+            .chain([
+                Block {
+                    row: 5,
+                    col: 7,
+                    height: 3,
+                    width: 2,
+                },
+                Block {
+                    row: 5,
+                    col: 7,
+                    height: 1,
+                    width: 9,
+                },
+                Block {
+                    row: 299,
+                    col: 0,
+                    height: 1,
+                    width: 200,
+                },
+            ])
+            .collect();
+        let mut runs = Vec::new();
+        rows_of(&rects, b, &mut runs);
+        assert!(runs.windows(2).all(|w| w[0].0 <= w[1].0));
+        let mut want: Vec<(u32, u32)> = rects
+            .iter()
+            .flat_map(|r| (r.row..r.row + r.height).map(move |i| (i * 200 + r.col, r.width)))
+            .collect();
+        want.sort_unstable();
+        runs.sort_unstable();
+        assert_eq!(runs, want);
     }
 
     #[test]

@@ -30,18 +30,24 @@ pub(super) fn listed(set: &crate::bits::BitSet) -> Arc<[u32]> {
 /// `runs` (each its first square and length, sorted, overlaps allowed) joined where they
 /// meet: apart, each its first square and length (a board's squares fit in a `u32`).
 pub(super) fn joined(runs: &[(u32, u32)]) -> Vec<(u32, u32)> {
-    let mut joined: Vec<(u32, u64)> = Vec::with_capacity(runs.len());
+    let mut joined: Vec<(u32, u32)> = Vec::with_capacity(runs.len());
+    // The run being joined: its first square and its end.
+    let mut at: Option<(u32, u64)> = None;
     for &(first, len) in runs {
         let end = u64::from(first) + u64::from(len);
-        match joined.last_mut() {
+        match &mut at {
             Some((_, e)) if u64::from(first) <= *e => *e = (*e).max(end),
-            _ => joined.push((first, end)),
+            _ => {
+                if let Some((f, e)) = at.replace((first, end)) {
+                    joined.push((f, (e - u64::from(f)) as u32));
+                }
+            }
         }
     }
+    if let Some((f, e)) = at {
+        joined.push((f, (e - u64::from(f)) as u32));
+    }
     joined
-        .into_iter()
-        .map(|(first, end)| (first, (end - u64::from(first)) as u32))
-        .collect()
 }
 
 /// The squares of `runs` (each its first square and length, sorted and apart, [`joined`])
