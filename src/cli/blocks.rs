@@ -72,7 +72,8 @@ pub fn parse(text: &str, board: Board) -> Result<Vec<Block>, String> {
 /// 6-8 ms before anything else could start).
 pub fn rows_of(rects: &[Block], board: Board, runs: &mut Vec<(u32, u32)>) {
     runs.reserve(rects.iter().map(|b| b.height as usize).sum());
-    let mut order: Vec<usize> = (0..rects.len()).collect();
+    // (A block with no rows has no runs.)
+    let mut order: Vec<usize> = (0..rects.len()).filter(|&i| rects[i].height > 0).collect();
     order.sort_unstable_by_key(|&i| (rects[i].row, rects[i].col));
     // The blocks over the row at hand, in column order.
     let mut over: Vec<usize> = Vec::new();
@@ -187,7 +188,8 @@ mod tests {
     fn the_blocks_rows_come_in_board_order() {
         // Blocks over and beside each other, overlapping, sharing a row or a column, in file
         // order: their rows as runs, every one, sorted by first square (row by row, and in a
-        // row by column), with rows where no block is passed over.
+        // row by column), with rows where no block is passed over; a block with no rows
+        // gives none.
         let b = Board::new(300, 200).unwrap();
         let mut x = 11u64;
         let mut next = |n: u64| {
@@ -223,6 +225,12 @@ mod tests {
                     col: 0,
                     height: 1,
                     width: 200,
+                },
+                Block {
+                    row: 10,
+                    col: 3,
+                    height: 0,
+                    width: 4,
                 },
             ])
             .collect();
