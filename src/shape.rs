@@ -171,13 +171,7 @@ impl Shape {
         // they give the list straight, where one bit a square first took 10-15 ms on one
         // core; a mask's millions of runs go through the bits.
         let (holes, runs) = if runs.len() as u64 <= area / 64 {
-            // A floor plan's runs come sorted (`cli/blocks.rs` `rows_of`): checked, not sorted.
-            let sorted = runs.windows(2).all(|w| w[0].0 <= w[1].0) && runs.iter().all(|r| r.1 > 0);
-            let joined = if sorted {
-                joined(runs)
-            } else {
-                joined(&sorted_runs(board.area(), runs))
-            };
+            let joined = joined(&sorted_runs(board.area(), runs));
             (listed_runs(&joined), Some(joined.into()))
         } else {
             let mut set = crate::bits::BitSet::new(board.area());
@@ -363,8 +357,8 @@ impl Shape {
 
     /// The runs of holes the shape was listed from (each its first square and length; sorted,
     /// joined where the floor plan's met, so apart), where it was made from a floor plan's
-    /// few runs: the blocks are found from them, where from the
-    /// list of holes, on one core, that read 25 MB at 10^8 squares round 10^4 macros.
+    /// few runs: the blocks are found from them, where from the list of holes, on one core,
+    /// that read 25 MB at 10^8 squares round 10^4 macros.
     pub(crate) fn hole_runs(&self) -> Option<&[(u32, u32)]> {
         self.runs.as_deref()
     }

@@ -1,6 +1,7 @@
 //! A shape's hole list made: from a set of many holes, or from a floor plan's few runs,
 //! written without filling it first, a share on each core.
 
+use std::borrow::Cow;
 use std::mem::MaybeUninit;
 use std::sync::Arc;
 
@@ -79,11 +80,15 @@ pub(super) fn listed_runs(runs: &[(u32, u32)]) -> Arc<[u32]> {
 }
 
 /// `runs` (each its first square and length, on a board of `area` squares) with the empty
-/// ones left out, sorted: put in buckets of the board's squares, a few runs a bucket, by
-/// counting, then each bucket sorted on its own. A floor plan's runs come rectangle by
-/// rectangle, and one sort of the 250,000 at 10^8 squares round 10^4 macros took 7-11 ms on
-/// one core, before anything else could start (so, 4.7-6.5 ms).
-pub(super) fn sorted_runs(area: usize, runs: &[(u32, u32)]) -> Vec<(u32, u32)> {
+/// ones left out, sorted by first square: as they are where they come so, none empty (a
+/// blocks file's rows do, `cli/blocks.rs` `rows_of`: sorted, the 250,000 at 10^8 squares
+/// round 10^4 macros took 6-8 ms before anything else could start); else put in buckets of
+/// the board's squares, a few runs a bucket, by counting, then each bucket sorted on its own
+/// (one sort of them all took 7-11 ms on one core; so, 4.7-6.5 ms).
+pub(super) fn sorted_runs(area: usize, runs: &[(u32, u32)]) -> Cow<'_, [(u32, u32)]> {
+    if runs.windows(2).all(|w| w[0].0 <= w[1].0) && runs.iter().all(|r| r.1 > 0) {
+        return Cow::Borrowed(runs);
+    }
     // A bucket is a power of two of squares, about four runs' worth, so that a run's bucket
     // is a shift and the counts stay small: with a division a run and a bucket a run, the
     // counts' pages first touched, it took as long as the sort.
@@ -115,7 +120,7 @@ pub(super) fn sorted_runs(area: usize, runs: &[(u32, u32)]) -> Vec<(u32, u32)> {
             sorted[b[0] as usize..b[1] as usize].sort_unstable();
         }
     }
-    sorted
+    Cow::Owned(sorted)
 }
 
 /// A list made without filling it, its pages first touched by the writes, on every core
